@@ -1,0 +1,147 @@
+//! The checks: one module per category. Each module says which rule kind it enforces,
+//! what part of the request it needs, and turns one rule plus one request into an
+//! outcome. Thresholds, scopes and citations come from the rule; nothing here names a
+//! court or a judge.
+
+mod bundling;
+mod caption;
+mod courtesy_copy;
+mod filing_gate;
+mod flags;
+mod format;
+mod page_limit;
+mod pmc;
+mod privacy;
+mod signature;
+mod structure;
+mod word_count;
+mod word_limit;
+
+use crate::model::{CheckRequest, DocumentScope, ResultStatus, Rule, RuleKind};
+
+/// What one rule made of one filing.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Outcome {
+    /// The check ran and produced a result.
+    Ran { status: ResultStatus, message: String },
+    /// The rule applies, but the request lacks the part of the document the check
+    /// reads; counted in `meta.checks_skipped`.
+    Skipped { needs: &'static str },
+    /// The rule turned out not to concern this filing (e.g. below a page threshold).
+    NotApplicable,
+}
+
+impl Outcome {
+    fn pass(message: String) -> Outcome {
+        Outcome::Ran { status: ResultStatus::Pass, message }
+    }
+    fn fail(message: String) -> Outcome {
+        Outcome::Ran { status: ResultStatus::Fail, message }
+    }
+    fn action(message: String) -> Outcome {
+        Outcome::Ran { status: ResultStatus::ActionRequired, message }
+    }
+}
+
+/// The description of one check, as listed in `docs/checks.md`.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    pub kind: RuleKind,
+    /// Dotted paths of the request fields the check reads.
+    pub needs: &'static [&'static str],
+    /// The rule parameters the check reads.
+    pub params: &'static [&'static str],
+}
+
+/// Every check the engine runs, in the order `docs/checks.md` lists them.
+pub const CATALOGUE: &[CheckInfo] = &[
+    page_limit::INFO,
+    word_limit::INFO,
+    word_count::INFO,
+    format::INFO,
+    caption::INFO,
+    signature::INFO,
+    privacy::INFO,
+    structure::INFO,
+    pmc::INFO,
+    filing_gate::INFO,
+    bundling::INFO,
+    courtesy_copy::INFO,
+];
+
+/// Runs the check for the rule's kind. Rules of kind `Reference` are never checked.
+pub(crate) fn evaluate(rule: &Rule, request: &CheckRequest) -> Outcome {
+    let Some(kind) = rule.kind() else { return Outcome::NotApplicable };
+    match kind {
+        RuleKind::PageLimit => page_limit::evaluate(rule, request),
+        RuleKind::WordLimit => word_limit::evaluate(rule, request),
+        RuleKind::WordCount => word_count::evaluate(rule, request),
+        RuleKind::Format => format::evaluate(rule, request),
+        RuleKind::Caption => caption::evaluate(rule, request),
+        RuleKind::Signature => signature::evaluate(rule, request),
+        RuleKind::Privacy => privacy::evaluate(rule, request),
+        RuleKind::Structure => structure::evaluate(rule, request),
+        RuleKind::Pmc => pmc::evaluate(rule, request),
+        RuleKind::FilingGate => filing_gate::evaluate(rule, request),
+        RuleKind::Bundling => bundling::evaluate(rule, request),
+        RuleKind::CourtesyCopy => courtesy_copy::evaluate(rule, request),
+        RuleKind::Reference => Outcome::NotApplicable,
+    }
+}
+
+/// The paper named the way a message to its author would name it.
+fn paper(scope: DocumentScope) -> &'static str {
+    match scope {
+        DocumentScope::BriefSupport => "memorandum in support",
+        DocumentScope::BriefOpposition => "memorandum in opposition",
+        DocumentScope::BriefReply => "reply memorandum",
+        DocumentScope::ReconsiderationSupport => "memorandum in support of reconsideration",
+        DocumentScope::ReconsiderationReply => "reply memorandum on reconsideration",
+        DocumentScope::Letter => "letter",
+        DocumentScope::DiscoveryLetter => "discovery letter",
+        DocumentScope::ProposedFindings => "proposed findings",
+        DocumentScope::Affidavit => "affidavit",
+        DocumentScope::SettlementStatement => "settlement statement",
+        DocumentScope::ObjectionResponse => "objection or response",
+        DocumentScope::Rule561Statement => "Rule 56.1 statement",
+    }
+}
+
+/// `8750` → `8,750`.
+fn thousands(value: u32) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `1` → `1 page`, `2` → `2 pages`.
+fn plural(count: u32, singular: &str, plural: &str) -> String {
+    format!("{} {}", thousands(count), if count == 1 { singular } else { plural })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(8750), "8,750");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn every_kind_but_reference_has_a_check() {
+        for kind in RuleKind::ALL.iter().filter(|kind| **kind != RuleKind::Reference) {
+            assert!(CATALOGUE.iter().any(|info| info.kind == *kind), "{kind:?} has no check");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The JSON-in, JSON-out door to the engine. The wasmtime ABI (`abi`), the JavaScript
+//! bindings (`js`), the golden corpus and the benchmarks all go through here, so every
+//! caller gets the same answers and the same errors, byte for byte.
+
+use crate::check::check;
+use crate::error::EngineError;
+use crate::model::{DocumentScope, FieldError, MotionType, Profile, RulesFilter};
+use crate::profile_check::validate_profile;
+use crate::resolve::resolve_rules;
+use crate::validate::{parse_request, validate, validate_rules_query};
+use serde::Deserialize;
+
+/// Reads and validates a compliance profile.
+pub fn parse_profile(bytes: &[u8]) -> Result<Profile, EngineError> {
+    let profile: Profile = serde_json::from_slice(bytes).map_err(|error| EngineError::InvalidProfile {
+        details: vec![FieldError::new("", format!("not a compliance profile: {error}"))],
+    })?;
+    let details = validate_profile(&profile);
+    if details.is_empty() { Ok(profile) } else { Err(EngineError::InvalidProfile { details }) }
+}
+
+/// `check` over JSON: a check request in, a check response out.
+pub fn check_json(profile: &Profile, request: &[u8]) -> Result<Vec<u8>, EngineError> {
+    let request = parse_request(request).map_err(|details| EngineError::InvalidRequest { details })?;
+    let response = check(profile, &request)?;
+    Ok(to_json(&response))
+}
+
+/// `validate` over JSON: the list of problems (empty when the request is valid).
+pub fn validate_json(request: &[u8]) -> Vec<u8> {
+    let details = match serde_json::from_slice::<serde_json::Value>(request) {
+        Ok(value) => validate(&value),
+        Err(error) => vec![FieldError::new("", format!("the request body is not valid JSON: {error}"))],
+    };
+    to_json(&details)
+}
+
+#[derive(Deserialize)]
+struct RulesQuery {
+    judge_slug: String,
+    #[serde(default)]
+    district_id: Option<String>,
+    #[serde(default)]
+    document_scope: Option<DocumentScope>,
+    #[serde(default)]
+    motion_type: Option<MotionType>,
+}
+
+/// `resolve_rules` over JSON: a query `{judge_slug, district_id?, document_scope?,
+/// motion_type?}` in, the layered rules view out.
+pub fn resolve_rules_json(profile: &Profile, query: &[u8]) -> Result<Vec<u8>, EngineError> {
+    let value: serde_json::Value = serde_json::from_slice(query).map_err(|error| EngineError::InvalidRequest {
+        details: vec![FieldError::new("", format!("the query is not valid JSON: {error}"))],
+    })?;
+    let details = validate_rules_query(&value);
+    if !details.is_empty() {
+        return Err(EngineError::InvalidRequest { details });
+    }
+    let query: RulesQuery = serde_json::from_value(value)
+        .map_err(|error| EngineError::InvalidRequest { details: vec![FieldError::new("", error.to_string())] })?;
+    if let Some(district) = query.district_id
+        && district != profile.district.district_id
+    {
+        return Err(EngineError::DistrictMismatch {
+            profile_district: profile.district.district_id.clone(),
+            requested_district: district,
+        });
+    }
+    let filter = RulesFilter { document_scope: query.document_scope, motion_type: query.motion_type };
+    Ok(to_json(&resolve_rules(profile, &query.judge_slug, &filter)?))
+}
+
+/// The engine's output encoding: compact JSON. Serializing our own types cannot fail.
+pub fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).expect("engine types always serialize")
+}

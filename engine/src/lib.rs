@@ -1,0 +1,27 @@
+//! The courtrules engine: which rules apply to a filing before a judge, and whether the
+//! filing complies, decided deterministically and citing the rule behind every answer.
+//!
+//! Pure: no I/O, no clock, no randomness, no global state. The same source compiles to
+//! a native library, to a `wasm32-unknown-unknown` core module for the wasmtime host
+//! (see `abi`), and, with the `js` feature, to wasm-bindgen exports for browsers and npm.
+
+pub mod check;
+pub mod checks;
+pub mod error;
+pub mod ffi;
+pub mod model;
+pub mod profile_check;
+pub mod resolve;
+pub mod validate;
+
+#[cfg(all(target_arch = "wasm32", not(feature = "js")))]
+mod abi;
+
+pub use check::{check, summarize};
+pub use error::EngineError;
+pub use profile_check::validate_profile;
+pub use resolve::{applicable_rules, resolve_layers, resolve_rules};
+pub use validate::{parse_request, validate};
+
+/// The engine's version, reported by the host's service index.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

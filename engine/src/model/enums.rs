@@ -1,0 +1,157 @@
+//! The closed vocabularies of the service, spelled exactly as the spec writes them.
+
+/// Declares a string enum whose JSON spelling is given per variant, with the list of
+/// allowed spellings (used in validation messages) and a parser.
+macro_rules! string_enum {
+    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "js", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        pub enum $name {
+            $($(#[$vmeta])* #[serde(rename = $text)] $variant),+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// Every JSON spelling, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            pub fn parse(text: &str) -> Option<Self> {
+                match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+string_enum! {
+    /// The kind of paper being filed (`document_scope`).
+    pub enum DocumentScope {
+        BriefSupport => "brief_support",
+        BriefReply => "brief_reply",
+        BriefOpposition => "brief_opposition",
+        ReconsiderationSupport => "reconsideration_support",
+        ReconsiderationReply => "reconsideration_reply",
+        Letter => "letter",
+        DiscoveryLetter => "discovery_letter",
+        ProposedFindings => "proposed_findings",
+        Affidavit => "affidavit",
+        SettlementStatement => "settlement_statement",
+        ObjectionResponse => "objection_response",
+        Rule561Statement => "rule_56_1_statement",
+    }
+}
+
+string_enum! {
+    /// The motion a paper belongs to (`motion_type`).
+    pub enum MotionType {
+        Rule12 => "Rule_12",
+        Rule56 => "Rule_56",
+        Rule50 => "Rule_50",
+        Rule59 => "Rule_59",
+        Rule60 => "Rule_60",
+        Daubert => "Daubert",
+        Tro => "TRO",
+        PreliminaryInjunction => "preliminary_injunction",
+        Reconsideration => "reconsideration",
+        Discovery => "discovery",
+        MotionToAmend => "motion_to_amend",
+        MotionInLimine => "motion_in_limine",
+        General => "general",
+    }
+}
+
+string_enum! {
+    /// Which side of a motion the paper is filed for (`filing_role`).
+    pub enum FilingRole {
+        Movant => "movant",
+        Opponent => "opponent",
+        Reply => "reply",
+    }
+}
+
+string_enum! {
+    /// How much a rule matters; also the order results are listed in.
+    pub enum Severity {
+        Critical => "CRITICAL",
+        Warning => "WARNING",
+        Info => "INFO",
+    }
+}
+
+string_enum! {
+    /// The outcome of one check; also the first key of the result order.
+    pub enum ResultStatus {
+        Fail => "FAIL",
+        ActionRequired => "ACTION_REQUIRED",
+        Pass => "PASS",
+    }
+}
+
+string_enum! {
+    /// The overall verdict of a check (`summary.status`).
+    pub enum ComplianceStatus {
+        Compliant => "COMPLIANT",
+        Review => "REVIEW",
+        NonCompliant => "NON_COMPLIANT",
+    }
+}
+
+string_enum! {
+    /// What a rule is about. Results carry the category of the rule that produced them;
+    /// the declaration order is the category order of results.
+    pub enum Category {
+        PageLimit => "PAGE_LIMIT",
+        WordLimit => "WORD_LIMIT",
+        Format => "FORMAT",
+        Caption => "CAPTION",
+        Signature => "SIGNATURE",
+        Privacy => "PRIVACY",
+        Structure => "STRUCTURE",
+        Pmc => "PMC",
+        FilingGate => "FILING_GATE",
+        Bundling => "BUNDLING",
+        CourtesyCopy => "COURTESY_COPY",
+        /// Rules shown in the rules view that no check enforces (timing, service, procedure).
+        Procedure => "PROCEDURE",
+    }
+}
+
+string_enum! {
+    /// The three rule layers, in the order they apply; the JSON spelling is the group
+    /// name of the `/rules` view.
+    pub enum Layer {
+        Frcp => "frcp",
+        LocalRules => "local_rules",
+        StandingOrder => "standing_order",
+    }
+}
+
+string_enum! {
+    /// Line spacing of the body text (`document.format.line_spacing`).
+    pub enum LineSpacing {
+        Single => "single",
+        OneAndAHalf => "one_and_a_half",
+        Double => "double",
+    }
+}
+
+string_enum! {
+    /// The type of a judge on the roster.
+    pub enum JudgeType {
+        District => "district",
+        Magistrate => "magistrate",
+        Senior => "senior",
+    }
+}

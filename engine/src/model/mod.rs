@@ -1,0 +1,15 @@
+//! The engine's data types: what comes in, what goes out, and the profile it reads.
+
+pub mod enums;
+pub mod profile;
+pub mod request;
+pub mod response;
+pub mod rule_kind;
+pub mod rules_view;
+
+pub use enums::*;
+pub use profile::*;
+pub use request::*;
+pub use response::*;
+pub use rule_kind::RuleKind;
+pub use rules_view::*;

@@ -1,0 +1,182 @@
+//! Layer resolution: national → local → standing order, each later layer adding to and
+//! overriding the one before.
+//!
+//! A later-layer rule overrides an earlier-layer rule when both have the same
+//! `rule_key`, or when both are of a singular kind (page limit, word limit) with the
+//! same `applies_to`. Then, for one concrete filing, rules of a singular kind from
+//! different layers may still both apply (their scopes differ but overlap); there only
+//! the latest layer's rules count, so a judge's page limit beats the district default.
+
+use crate::error::EngineError;
+use crate::model::{
+    AppliesTo, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules, OverriddenRule, Profile,
+    Rule, RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
+};
+
+/// A rule that survived resolution, with the layer it came from.
+#[derive(Clone, Copy, Debug)]
+pub struct EffectiveRule<'p> {
+    pub layer: Layer,
+    pub rule: &'p Rule,
+    /// The earlier-layer rule this one replaced, if any.
+    pub overrides: Option<(Layer, &'p Rule)>,
+}
+
+/// The judge with this slug, or the error the caller reports.
+pub fn find_judge<'p>(profile: &'p Profile, judge_slug: &str) -> Result<&'p JudgeProfile, EngineError> {
+    profile.judges.iter().find(|judge| judge.slug == judge_slug).ok_or_else(|| EngineError::JudgeNotFound {
+        district_id: profile.district.district_id.clone(),
+        judge_slug: judge_slug.to_owned(),
+    })
+}
+
+/// The effective rules for one judge, in layer order and, within a layer, in the
+/// profile's order. This is the one place layers are combined.
+pub fn resolve_layers<'p>(profile: &'p Profile, judge: &'p JudgeProfile) -> Vec<EffectiveRule<'p>> {
+    let standing_order: &[Rule] = judge.standing_order.as_ref().map_or(&[], |order| &order.rules);
+    let layers = [
+        (Layer::Frcp, profile.national.rules.as_slice()),
+        (Layer::LocalRules, profile.local.rules.as_slice()),
+        (Layer::StandingOrder, standing_order),
+    ];
+    let mut effective: Vec<EffectiveRule<'p>> = Vec::new();
+    for (layer, rules) in layers {
+        let mut added = Vec::with_capacity(rules.len());
+        for rule in rules {
+            let overrides = effective
+                .iter()
+                .find(|earlier| overrides(rule, earlier.rule))
+                .map(|earlier| (earlier.layer, earlier.rule));
+            added.push(EffectiveRule { layer, rule, overrides });
+        }
+        effective.retain(|earlier| !rules.iter().any(|rule| overrides(rule, earlier.rule)));
+        effective.extend(added);
+    }
+    effective
+}
+
+/// The rules that apply to this filing, after resolution and singular-kind precedence.
+pub fn applicable_rules<'p>(
+    profile: &'p Profile,
+    judge: &'p JudgeProfile,
+    request: &CheckRequest,
+) -> Vec<EffectiveRule<'p>> {
+    let mut rules: Vec<EffectiveRule<'p>> = resolve_layers(profile, judge)
+        .into_iter()
+        .filter(|effective| effective.rule.applies_to.as_ref().is_none_or(|applies| matches_request(applies, request)))
+        .collect();
+    let latest_layer = |kind: RuleKind, rules: &[EffectiveRule<'p>]| {
+        rules.iter().filter(|effective| effective.rule.kind() == Some(kind)).map(|effective| effective.layer).max()
+    };
+    for &kind in RuleKind::ALL.iter().filter(|kind| kind.is_singular()) {
+        if let Some(latest) = latest_layer(kind, &rules) {
+            rules.retain(|effective| effective.rule.kind() != Some(kind) || effective.layer == latest);
+        }
+    }
+    rules
+}
+
+/// Whether `later` replaces `earlier` (see the module comment).
+fn overrides(later: &Rule, earlier: &Rule) -> bool {
+    if later.rule_key == earlier.rule_key {
+        return true;
+    }
+    match (later.kind(), earlier.kind()) {
+        (Some(a), Some(b)) => a == b && a.is_singular() && later.applies_to == earlier.applies_to,
+        _ => false,
+    }
+}
+
+/// Whether a rule limited by `applies_to` applies to this filing.
+pub fn matches_request(applies: &AppliesTo, request: &CheckRequest) -> bool {
+    let scope_ok = applies.document_scopes.as_ref().is_none_or(|scopes| scopes.contains(&request.document_scope));
+    let motion_ok = applies
+        .motion_types
+        .as_ref()
+        .is_none_or(|motions| request.motion_type.is_some_and(|motion| motions.contains(&motion)));
+    let role_ok = applies.filing_roles.as_ref().is_none_or(|roles| roles.contains(&request.filing_role));
+    let filer_ok = applies.filer_pro_se.is_none_or(|wanted| wanted == request.is_pro_se);
+    let opponent_ok = applies.opposing_party_pro_se.is_none_or(|wanted| wanted == request.opposing_party_pro_se);
+    scope_ok && motion_ok && role_ok && filer_ok && opponent_ok
+}
+
+/// Whether a rule belongs in a rules view narrowed by `filter`: a rule is left out only
+/// when it is limited to other scopes (or other motion types) than the one asked for.
+pub fn matches_filter(applies: Option<&AppliesTo>, filter: &RulesFilter) -> bool {
+    let Some(applies) = applies else { return true };
+    let scope_ok = match (filter.document_scope, &applies.document_scopes) {
+        (Some(scope), Some(scopes)) => scopes.contains(&scope),
+        _ => true,
+    };
+    let motion_ok = match (filter.motion_type, &applies.motion_types) {
+        (Some(motion), Some(motions)) => motions.contains(&motion),
+        _ => true,
+    };
+    scope_ok && motion_ok
+}
+
+/// The `/rules` view for one judge, computed from `resolve_layers`.
+pub fn resolve_rules(profile: &Profile, judge_slug: &str, filter: &RulesFilter) -> Result<LayeredRules, EngineError> {
+    let judge = find_judge(profile, judge_slug)?;
+    let mut groups = RuleGroups { frcp: Vec::new(), local_rules: Vec::new(), standing_order: Vec::new() };
+    for effective in resolve_layers(profile, judge) {
+        let rule = effective.rule;
+        if !matches_filter(rule.applies_to.as_ref(), filter) {
+            continue;
+        }
+        let applies_to = rule.applies_to.as_ref().map(applies_to_labels);
+        match effective.layer {
+            Layer::Frcp | Layer::LocalRules => {
+                let entry = LayeredRule {
+                    rule_key: rule.rule_key.clone(),
+                    citation: rule.citation.clone(),
+                    label: rule.label.clone(),
+                    summary: rule.summary.clone(),
+                    severity: rule.severity,
+                    applies_to,
+                    category: rule.category,
+                };
+                if effective.layer == Layer::Frcp {
+                    groups.frcp.push(entry);
+                } else {
+                    groups.local_rules.push(entry);
+                }
+            }
+            Layer::StandingOrder => groups.standing_order.push(StandingOrderRule {
+                category: rule.category,
+                summary: rule.summary.clone(),
+                source: rule.citation.clone(),
+                rule_key: rule.rule_key.clone(),
+                severity: rule.severity,
+                applies_to,
+                overrides: effective.overrides.map(|(layer, overridden)| OverriddenRule {
+                    rule_key: overridden.rule_key.clone(),
+                    citation: overridden.citation.clone(),
+                    layer,
+                }),
+            }),
+        }
+    }
+    let total = groups.frcp.len() + groups.local_rules.len() + groups.standing_order.len();
+    Ok(LayeredRules {
+        judge: JudgeRef { slug: judge.slug.clone(), name: judge.name.clone() },
+        rules: groups,
+        meta: RulesMeta { total_rules: total as u32, profile_version: profile.profile_version.clone() },
+    })
+}
+
+/// `applies_to` as the flat list of strings the rules view shows: scopes, motion types,
+/// filing roles, then the pro se conditions.
+pub fn applies_to_labels(applies: &AppliesTo) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::new();
+    labels.extend(applies.document_scopes.iter().flatten().map(|scope| scope.as_str().to_owned()));
+    labels.extend(applies.motion_types.iter().flatten().map(|motion| motion.as_str().to_owned()));
+    labels.extend(applies.filing_roles.iter().flatten().map(|role| role.as_str().to_owned()));
+    if let Some(pro_se) = applies.filer_pro_se {
+        labels.push(if pro_se { "filer_pro_se" } else { "filer_represented" }.to_owned());
+    }
+    if let Some(pro_se) = applies.opposing_party_pro_se {
+        labels.push(if pro_se { "opposing_party_pro_se" } else { "opposing_party_represented" }.to_owned());
+    }
+    labels
+}

@@ -1,0 +1,312 @@
+//! Request validation: every problem at once, each as a dotted path and a message.
+//!
+//! The same code answers the server's 400 bodies and the browser's inline errors, so
+//! both reject the same inputs with the same words. Validation walks the JSON value
+//! against a field table that mirrors `model::request`; a request that passes it
+//! deserializes into `CheckRequest`.
+
+use crate::model::{CheckRequest, DocumentScope, FieldError, FilingRole, LineSpacing, MotionType};
+use serde_json::{Map, Value};
+
+/// What a field holds.
+enum Kind {
+    /// A non-empty identifier of lowercase letters, digits, `-` and `_`.
+    Slug,
+    Bool,
+    /// A whole number between `min` and `u32::MAX`.
+    Integer { min: u64 },
+    /// A number greater than zero.
+    PositiveNumber,
+    Enum(&'static [&'static str]),
+    Object(&'static [Field]),
+}
+
+struct Field {
+    name: &'static str,
+    kind: Kind,
+    required: bool,
+    /// Whether `null` reads as "absent" (true for the fields that are `Option`s in the
+    /// model; a flag inside a sub-object must be true or false if it is given).
+    nullable: bool,
+}
+
+const fn required(name: &'static str, kind: Kind) -> Field {
+    Field { name, kind, required: true, nullable: false }
+}
+
+const fn optional(name: &'static str, kind: Kind) -> Field {
+    Field { name, kind, required: false, nullable: true }
+}
+
+/// An optional boolean flag of a document sub-object.
+const fn flag(name: &'static str) -> Field {
+    Field { name, kind: Kind::Bool, required: false, nullable: false }
+}
+
+const CAPTION: &[Field] = &[
+    flag("present"),
+    flag("has_court_name"),
+    flag("has_case_title"),
+    flag("has_docket_number"),
+    flag("has_document_designation"),
+];
+
+const SIGNATURE_BLOCK: &[Field] = &[
+    flag("present"),
+    flag("has_attorney_name"),
+    flag("has_firm_name"),
+    flag("has_address"),
+    flag("has_email"),
+    flag("has_phone"),
+    flag("is_electronic_signature"),
+];
+
+const SECTIONS: &[Field] = &[
+    flag("has_toc"),
+    flag("has_toa"),
+    flag("has_certificate_of_compliance"),
+    flag("has_certificate_of_service"),
+    flag("has_numbered_paragraphs"),
+    flag("has_56_1_statement"),
+    flag("has_56_1_counterstatement"),
+    flag("has_proposed_amended_pleading"),
+    flag("has_verbatim_discovery_text"),
+    flag("has_conferral_certification"),
+    flag("has_notice_of_motion"),
+    flag("has_memorandum_of_law"),
+    flag("has_supporting_affidavits"),
+    flag("has_pro_se_sj_notice"),
+    optional("certificate_word_count", Kind::Integer { min: 0 }),
+];
+
+const FORMAT: &[Field] = &[
+    optional("primary_font_size_pt", Kind::PositiveNumber),
+    optional("footnote_font_size_pt", Kind::PositiveNumber),
+    optional("margin_inches", Kind::PositiveNumber),
+    optional("line_spacing", Kind::Enum(LineSpacing::NAMES)),
+];
+
+const PRIVACY: &[Field] = &[
+    flag("contains_full_ssn"),
+    flag("contains_full_dob"),
+    flag("contains_minor_full_name"),
+    flag("contains_full_financial_account"),
+];
+
+const DOCUMENT: &[Field] = &[
+    required("page_count", Kind::Integer { min: 1 }),
+    required("word_count", Kind::Integer { min: 0 }),
+    optional("caption", Kind::Object(CAPTION)),
+    optional("signature_block", Kind::Object(SIGNATURE_BLOCK)),
+    optional("sections", Kind::Object(SECTIONS)),
+    optional("format", Kind::Object(FORMAT)),
+    optional("privacy", Kind::Object(PRIVACY)),
+];
+
+const CHECK_REQUEST: &[Field] = &[
+    required("judge_slug", Kind::Slug),
+    required("district_id", Kind::Slug),
+    required("document_scope", Kind::Enum(DocumentScope::NAMES)),
+    optional("motion_type", Kind::Enum(MotionType::NAMES)),
+    required("is_pro_se", Kind::Bool),
+    required("pmc_completed", Kind::Bool),
+    required("opposing_party_pro_se", Kind::Bool),
+    required("filing_role", Kind::Enum(FilingRole::NAMES)),
+    required("document", Kind::Object(DOCUMENT)),
+];
+
+/// The path of the request body itself, for problems that concern all of it.
+pub const ROOT_PATH: &str = "";
+
+/// Every problem with a check request, in field order (unknown fields after the known
+/// ones, alphabetically). Empty when the request is valid.
+pub fn validate(request: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    match request {
+        Value::Object(object) => walk(object, CHECK_REQUEST, "", &mut errors),
+        other => errors.push(FieldError::new(
+            ROOT_PATH,
+            format!("the request body must be a JSON object, got {}", describe(other)),
+        )),
+    }
+    errors
+}
+
+/// Parses and validates a check request from JSON bytes.
+///
+/// Valid requests take the fast path (one typed parse); only an invalid request pays for
+/// the full walk that names every problem.
+pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
+    if let Ok(request) = serde_json::from_slice::<CheckRequest>(bytes)
+        && semantic_errors_absent(&request)
+    {
+        return Ok(request);
+    }
+    let value: Value = serde_json::from_slice(bytes).map_err(|error| {
+        vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))]
+    })?;
+    Err(errors_or_fallback(validate(&value), || {
+        serde_json::from_value::<CheckRequest>(value.clone()).err()
+    }))
+}
+
+/// Parses a check request that is already a JSON value (the browser's path).
+pub fn parse_request_value(value: Value) -> Result<CheckRequest, Vec<FieldError>> {
+    let errors = validate(&value);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    serde_json::from_value::<CheckRequest>(value)
+        .map_err(|error| vec![FieldError::new(ROOT_PATH, error.to_string())])
+}
+
+/// The checks the typed parse cannot express (it already enforces types, enums and
+/// unknown fields).
+fn semantic_errors_absent(request: &CheckRequest) -> bool {
+    request.document.page_count >= 1
+        && slug_problem(&request.judge_slug).is_none()
+        && slug_problem(&request.district_id).is_none()
+        && request.document.format.as_ref().is_none_or(|format| {
+            [format.primary_font_size_pt, format.footnote_font_size_pt, format.margin_inches]
+                .into_iter()
+                .flatten()
+                .all(|value| value > 0.0 && value.is_finite())
+        })
+}
+
+/// The walk and the typed parse must agree; if the walk found nothing but the typed
+/// parse failed anyway (e.g. a duplicate key), report the parser's own words.
+fn errors_or_fallback(
+    errors: Vec<FieldError>,
+    typed_error: impl FnOnce() -> Option<serde_json::Error>,
+) -> Vec<FieldError> {
+    if !errors.is_empty() {
+        return errors;
+    }
+    match typed_error() {
+        Some(error) => vec![FieldError::new(ROOT_PATH, error.to_string())],
+        None => vec![FieldError::new(ROOT_PATH, "the request could not be read")],
+    }
+}
+
+fn walk(object: &Map<String, Value>, fields: &[Field], prefix: &str, errors: &mut Vec<FieldError>) {
+    for field in fields {
+        let path = join(prefix, field.name);
+        match object.get(field.name) {
+            None | Some(Value::Null) if field.required => errors.push(FieldError::new(path, "is required")),
+            None => {}
+            Some(Value::Null) if field.nullable => {}
+            Some(value) => check_value(value, &field.kind, &path, errors),
+        }
+    }
+    let mut unknown: Vec<&String> = object
+        .keys()
+        .filter(|key| !fields.iter().any(|field| field.name == key.as_str()))
+        .collect();
+    unknown.sort();
+    for key in unknown {
+        let allowed: Vec<&str> = fields.iter().map(|field| field.name).collect();
+        errors.push(FieldError::new(
+            join(prefix, key),
+            format!("unknown field; allowed fields here: {}", allowed.join(", ")),
+        ));
+    }
+}
+
+fn check_value(value: &Value, kind: &Kind, path: &str, errors: &mut Vec<FieldError>) {
+    let problem = match (kind, value) {
+        (Kind::Slug, Value::String(text)) => slug_problem(text).map(str::to_owned),
+        (Kind::Slug, other) => Some(format!("must be a string, got {}", describe(other))),
+        (Kind::Bool, Value::Bool(_)) => None,
+        (Kind::Bool, other) => Some(format!("must be true or false, got {}", describe(other))),
+        (Kind::Integer { min }, Value::Number(number)) => integer_problem(number, *min),
+        (Kind::Integer { .. }, other) => Some(format!("must be an integer, got {}", describe(other))),
+        (Kind::PositiveNumber, Value::Number(number)) => match number.as_f64() {
+            Some(x) if x > 0.0 && x.is_finite() => None,
+            _ => Some(format!("must be greater than 0, got {number}")),
+        },
+        (Kind::PositiveNumber, other) => Some(format!("must be a number, got {}", describe(other))),
+        (Kind::Enum(allowed), Value::String(text)) if allowed.contains(&text.as_str()) => None,
+        (Kind::Enum(allowed), Value::String(text)) => Some(format!(
+            "`{text}` is not an allowed value; allowed values: {}",
+            allowed.join(", ")
+        )),
+        (Kind::Enum(allowed), other) => Some(format!(
+            "must be one of {}, got {}",
+            allowed.join(", "),
+            describe(other)
+        )),
+        (Kind::Object(fields), Value::Object(object)) => {
+            walk(object, fields, path, errors);
+            None
+        }
+        (Kind::Object(_), other) => Some(format!("must be an object, got {}", describe(other))),
+    };
+    if let Some(message) = problem {
+        errors.push(FieldError::new(path, message));
+    }
+}
+
+fn integer_problem(number: &serde_json::Number, min: u64) -> Option<String> {
+    if let Some(value) = number.as_u64() {
+        if value < min {
+            return Some(format!("must be at least {min}, got {value}"));
+        }
+        if value > u64::from(u32::MAX) {
+            return Some(format!("must be at most {}, got {value}", u32::MAX));
+        }
+        return None;
+    }
+    if number.as_i64().is_some() {
+        return Some(format!("must be at least {min}, got {number}"));
+    }
+    Some(format!("must be an integer, got {number}"))
+}
+
+/// Why a string is not a usable slug, if it is not.
+pub fn slug_problem(text: &str) -> Option<&'static str> {
+    if text.is_empty() {
+        return Some("must not be empty");
+    }
+    if text.len() > 120 {
+        return Some("must be at most 120 characters");
+    }
+    let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
+    if !text.chars().all(allowed) {
+        return Some("must contain only lowercase letters, digits, hyphens and underscores");
+    }
+    None
+}
+
+fn join(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() { name.to_owned() } else { format!("{prefix}.{name}") }
+}
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+const RULES_QUERY: &[Field] = &[
+    required("judge_slug", Kind::Slug),
+    optional("district_id", Kind::Slug),
+    optional("document_scope", Kind::Enum(DocumentScope::NAMES)),
+    optional("motion_type", Kind::Enum(MotionType::NAMES)),
+];
+
+/// Every problem with a rules query (`judge_slug`, optional `district_id`,
+/// `document_scope`, `motion_type`), with the query parameter names as paths.
+pub fn validate_rules_query(query: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    match query {
+        Value::Object(object) => walk(object, RULES_QUERY, "", &mut errors),
+        other => errors.push(FieldError::new(ROOT_PATH, format!("the query must be a JSON object, got {}", describe(other)))),
+    }
+    errors
+}
