@@ -3,8 +3,8 @@
 use crate::checks::{self, Outcome};
 use crate::error::EngineError;
 use crate::model::{
-    CheckMeta, CheckRequest, CheckResponse, CheckResult, ComplianceStatus, JudgeRef, Profile, ResultStatus,
-    Severity, SkippedCheck, Summary,
+    CheckMeta, CheckRequest, CheckResponse, CheckResult, ComplianceStatus, JudgeRef, Profile, ResultStatus, Severity,
+    SkippedCheck, Summary,
 };
 use crate::resolve::{applicable_rules, find_judge};
 
@@ -45,7 +45,13 @@ pub fn check(profile: &Profile, request: &CheckRequest) -> Result<CheckResponse,
         }
     }
     results.sort_by(|a, b| {
-        (a.status, a.severity, a.category, a.layer, &a.rule_key).cmp(&(b.status, b.severity, b.category, b.layer, &b.rule_key))
+        (a.status, a.severity, a.category, a.layer, &a.rule_key).cmp(&(
+            b.status,
+            b.severity,
+            b.category,
+            b.layer,
+            &b.rule_key,
+        ))
     });
     skipped.sort_by(|a, b| (a.category, &a.rule_key).cmp(&(b.category, &b.rule_key)));
     Ok(CheckResponse {

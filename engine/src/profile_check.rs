@@ -4,8 +4,8 @@
 
 use crate::checks::CATALOGUE;
 use crate::model::{
-    AppliesTo, Caption, FieldError, PROFILE_FORMAT_VERSION, Privacy, Profile, ResultStatus, Rule, RuleKind,
-    RuleParams, Sections, SignatureBlock,
+    AppliesTo, Caption, FieldError, PROFILE_FORMAT_VERSION, Privacy, Profile, ResultStatus, Rule, RuleKind, RuleParams,
+    Sections, SignatureBlock,
 };
 use crate::validate::slug_problem;
 use std::collections::BTreeSet;
@@ -146,7 +146,9 @@ fn check_params(errors: &mut Vec<FieldError>, path: &str, kind: RuleKind, params
     };
     check_flag_names(errors, &format!("{path}.required_fields"), &params.required_fields, known_flags);
     check_flag_names(errors, &format!("{path}.forbidden_fields"), &params.forbidden_fields, Privacy::FLAGS);
-    for (name, value) in [("max_pages", params.max_pages), ("max_words", params.max_words), ("min_pages", params.min_pages)] {
+    for (name, value) in
+        [("max_pages", params.max_pages), ("max_words", params.max_words), ("min_pages", params.min_pages)]
+    {
         if value == Some(0) {
             errors.push(FieldError::new(format!("{path}.{name}"), "must be at least 1"));
         }

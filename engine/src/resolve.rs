@@ -9,8 +9,8 @@
 
 use crate::error::EngineError;
 use crate::model::{
-    AppliesTo, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules, OverriddenRule, Profile,
-    Rule, RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
+    AppliesTo, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules, OverriddenRule, Profile, Rule,
+    RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
 };
 
 /// A rule that survived resolution, with the layer it came from.

@@ -14,7 +14,9 @@ enum Kind {
     Slug,
     Bool,
     /// A whole number between `min` and `u32::MAX`.
-    Integer { min: u64 },
+    Integer {
+        min: u64,
+    },
     /// A number greater than zero.
     PositiveNumber,
     Enum(&'static [&'static str]),
@@ -142,12 +144,9 @@ pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
     {
         return Ok(request);
     }
-    let value: Value = serde_json::from_slice(bytes).map_err(|error| {
-        vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))]
-    })?;
-    Err(errors_or_fallback(validate(&value), || {
-        serde_json::from_value::<CheckRequest>(value.clone()).err()
-    }))
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|error| vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))])?;
+    Err(errors_or_fallback(validate(&value), || serde_json::from_value::<CheckRequest>(value.clone()).err()))
 }
 
 /// Parses a check request that is already a JSON value (the browser's path).
@@ -156,8 +155,7 @@ pub fn parse_request_value(value: Value) -> Result<CheckRequest, Vec<FieldError>
     if !errors.is_empty() {
         return Err(errors);
     }
-    serde_json::from_value::<CheckRequest>(value)
-        .map_err(|error| vec![FieldError::new(ROOT_PATH, error.to_string())])
+    serde_json::from_value::<CheckRequest>(value).map_err(|error| vec![FieldError::new(ROOT_PATH, error.to_string())])
 }
 
 /// The checks the typed parse cannot express (it already enforces types, enums and
@@ -199,10 +197,8 @@ fn walk(object: &Map<String, Value>, fields: &[Field], prefix: &str, errors: &mu
             Some(value) => check_value(value, &field.kind, &path, errors),
         }
     }
-    let mut unknown: Vec<&String> = object
-        .keys()
-        .filter(|key| !fields.iter().any(|field| field.name == key.as_str()))
-        .collect();
+    let mut unknown: Vec<&String> =
+        object.keys().filter(|key| !fields.iter().any(|field| field.name == key.as_str())).collect();
     unknown.sort();
     for key in unknown {
         let allowed: Vec<&str> = fields.iter().map(|field| field.name).collect();
@@ -227,15 +223,10 @@ fn check_value(value: &Value, kind: &Kind, path: &str, errors: &mut Vec<FieldErr
         },
         (Kind::PositiveNumber, other) => Some(format!("must be a number, got {}", describe(other))),
         (Kind::Enum(allowed), Value::String(text)) if allowed.contains(&text.as_str()) => None,
-        (Kind::Enum(allowed), Value::String(text)) => Some(format!(
-            "`{text}` is not an allowed value; allowed values: {}",
-            allowed.join(", ")
-        )),
-        (Kind::Enum(allowed), other) => Some(format!(
-            "must be one of {}, got {}",
-            allowed.join(", "),
-            describe(other)
-        )),
+        (Kind::Enum(allowed), Value::String(text)) => {
+            Some(format!("`{text}` is not an allowed value; allowed values: {}", allowed.join(", ")))
+        }
+        (Kind::Enum(allowed), other) => Some(format!("must be one of {}, got {}", allowed.join(", "), describe(other))),
         (Kind::Object(fields), Value::Object(object)) => {
             walk(object, fields, path, errors);
             None
@@ -306,7 +297,9 @@ pub fn validate_rules_query(query: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     match query {
         Value::Object(object) => walk(object, RULES_QUERY, "", &mut errors),
-        other => errors.push(FieldError::new(ROOT_PATH, format!("the query must be a JSON object, got {}", describe(other)))),
+        other => {
+            errors.push(FieldError::new(ROOT_PATH, format!("the query must be a JSON object, got {}", describe(other))))
+        }
     }
     errors
 }

@@ -18,7 +18,9 @@ fn schema() -> jsonschema::Validator {
 fn shipped_profiles() -> Vec<PathBuf> {
     let dir = repo_root().join("data/profiles");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|entries| entries.map(|entry| entry.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect())
+        .map(|entries| {
+            entries.map(|entry| entry.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect()
+        })
         .unwrap_or_default();
     paths.sort();
     paths

@@ -2,7 +2,7 @@
 //! block, sections, privacy): which flags a rule names are unmet, and how to say so.
 
 /// The flags among `names` whose value is not `wanted`, in the rule's order.
-pub(crate) fn unmet<'r>(names: &'r [String], wanted: bool, value_of: impl Fn(&str) -> Option<bool>) -> Vec<&'r str> {
+pub(crate) fn unmet(names: &[String], wanted: bool, value_of: impl Fn(&str) -> Option<bool>) -> Vec<&str> {
     names.iter().map(String::as_str).filter(|name| value_of(name).unwrap_or(false) != wanted).collect()
 }
 

@@ -73,11 +73,7 @@ fn spacing(format: Option<&Format>, required: LineSpacing) -> Outcome {
     // spacing; single-spaced headings, footnotes and block quotes are not described
     // by the request and so are not judged here.
     if actual < required {
-        Outcome::fail(format!(
-            "Body text is {}-spaced; {}-spaced text is required.",
-            name(actual),
-            name(required)
-        ))
+        Outcome::fail(format!("Body text is {}-spaced; {}-spaced text is required.", name(actual), name(required)))
     } else {
         Outcome::pass(format!("Body text is {}-spaced.", name(actual)))
     }

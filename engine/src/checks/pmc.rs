@@ -11,6 +11,9 @@ pub(crate) fn evaluate(rule: &Rule, request: &CheckRequest) -> Outcome {
     if request.pmc_completed {
         Outcome::pass("The required pre-motion conference was completed.".to_owned())
     } else {
-        Outcome::fail(format!("A pre-motion conference is required before this motion and none is recorded: {}", rule.summary))
+        Outcome::fail(format!(
+            "A pre-motion conference is required before this motion and none is recorded: {}",
+            rule.summary
+        ))
     }
 }

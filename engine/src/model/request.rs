@@ -171,4 +171,9 @@ flag_lookup!(Sections {
     has_supporting_affidavits,
     has_pro_se_sj_notice,
 });
-flag_lookup!(Privacy { contains_full_ssn, contains_full_dob, contains_minor_full_name, contains_full_financial_account });
+flag_lookup!(Privacy {
+    contains_full_ssn,
+    contains_full_dob,
+    contains_minor_full_name,
+    contains_full_financial_account
+});

@@ -1,0 +1,166 @@
+//! `validate`: every problem at once, as dotted paths with messages that say what is
+//! allowed.
+
+mod support;
+
+use courtrules_engine::model::FieldError;
+use courtrules_engine::{parse_request, validate};
+use serde_json::json;
+use support::request_value;
+
+fn problems(patch: impl FnOnce(&mut serde_json::Value)) -> Vec<FieldError> {
+    let mut value = request_value();
+    patch(&mut value);
+    validate(&value)
+}
+
+fn paths(errors: &[FieldError]) -> Vec<&str> {
+    errors.iter().map(|e| e.path.as_str()).collect()
+}
+
+#[test]
+fn a_valid_request_has_no_problems() {
+    assert_eq!(problems(|_| {}), vec![]);
+    assert!(parse_request(request_value().to_string().as_bytes()).is_ok());
+}
+
+#[test]
+fn missing_required_fields_are_each_named() {
+    let errors = validate(&json!({"document": {}}));
+    assert_eq!(
+        paths(&errors),
+        [
+            "judge_slug",
+            "district_id",
+            "document_scope",
+            "is_pro_se",
+            "pmc_completed",
+            "opposing_party_pro_se",
+            "filing_role",
+            "document.page_count",
+            "document.word_count"
+        ]
+    );
+    assert!(errors.iter().all(|e| e.message == "is required"));
+}
+
+#[test]
+fn page_count_below_one_and_negative_word_count_are_rejected() {
+    let errors = problems(|r| {
+        r["document"]["page_count"] = json!(0);
+        r["document"]["word_count"] = json!(-5);
+    });
+    assert_eq!(
+        errors,
+        [
+            FieldError::new("document.page_count", "must be at least 1, got 0"),
+            FieldError::new("document.word_count", "must be at least 0, got -5"),
+        ]
+    );
+}
+
+#[test]
+fn wrong_types_say_what_was_expected_and_what_came() {
+    let errors = problems(|r| {
+        r["is_pro_se"] = json!("yes");
+        r["document"]["page_count"] = json!(12.5);
+        r["document"]["word_count"] = json!("6000");
+        r["document"]["format"] = json!({"margin_inches": "one"});
+    });
+    assert_eq!(
+        errors,
+        [
+            FieldError::new("is_pro_se", "must be true or false, got a string"),
+            FieldError::new("document.page_count", "must be an integer, got 12.5"),
+            FieldError::new("document.word_count", "must be an integer, got a string"),
+            FieldError::new("document.format.margin_inches", "must be a number, got a string"),
+        ]
+    );
+}
+
+#[test]
+fn unknown_enum_values_list_the_allowed_values() {
+    let errors = problems(|r| {
+        r["document_scope"] = json!("brief");
+        r["motion_type"] = json!("rule_12");
+        r["document"]["format"] = json!({"line_spacing": "triple"});
+    });
+    assert_eq!(paths(&errors), ["document_scope", "motion_type", "document.format.line_spacing"]);
+    assert!(
+        errors[0].message.starts_with("`brief` is not an allowed value; allowed values: brief_support, brief_reply,")
+    );
+    assert!(errors[1].message.contains("Rule_12"));
+    assert_eq!(errors[2].message, "`triple` is not an allowed value; allowed values: single, one_and_a_half, double");
+}
+
+#[test]
+fn unknown_fields_are_named_with_their_path() {
+    let errors = problems(|r| {
+        r["judge"] = json!("x");
+        r["document"]["pages"] = json!(3);
+        r["document"]["caption"] = json!({"present": true, "has_seal": true});
+    });
+    // Known fields first (nested problems included), then the unknown ones at that level.
+    assert_eq!(paths(&errors), ["document.caption.has_seal", "document.pages", "judge"]);
+    assert!(errors[2].message.starts_with("unknown field; allowed fields here: judge_slug, district_id"));
+}
+
+#[test]
+fn non_positive_format_numbers_are_rejected() {
+    let errors = problems(|r| r["document"]["format"] = json!({"margin_inches": 0, "primary_font_size_pt": -12}));
+    assert_eq!(
+        errors,
+        [
+            FieldError::new("document.format.primary_font_size_pt", "must be greater than 0, got -12"),
+            FieldError::new("document.format.margin_inches", "must be greater than 0, got 0"),
+        ]
+    );
+}
+
+#[test]
+fn null_reads_as_absent_for_optional_fields_but_flags_must_be_booleans() {
+    assert_eq!(problems(|r| r["motion_type"] = json!(null)), vec![]);
+    assert_eq!(problems(|r| r["document"]["caption"] = json!(null)), vec![]);
+    let errors = problems(|r| r["document"]["caption"] = json!({"present": null}));
+    assert_eq!(errors, [FieldError::new("document.caption.present", "must be true or false, got null")]);
+    let errors = problems(|r| r["is_pro_se"] = json!(null));
+    assert_eq!(errors, [FieldError::new("is_pro_se", "is required")]);
+}
+
+#[test]
+fn slugs_must_be_url_safe() {
+    let errors = problems(|r| {
+        r["judge_slug"] = json!("Judge Strict");
+        r["district_id"] = json!("");
+    });
+    assert_eq!(
+        errors,
+        [
+            FieldError::new("judge_slug", "must contain only lowercase letters, digits, hyphens and underscores"),
+            FieldError::new("district_id", "must not be empty"),
+        ]
+    );
+}
+
+#[test]
+fn a_body_that_is_not_an_object_is_one_problem_at_the_root() {
+    assert_eq!(validate(&json!([1, 2])), [FieldError::new("", "the request body must be a JSON object, got an array")]);
+}
+
+#[test]
+fn parse_request_reports_the_same_problems_as_validate() {
+    let mut value = request_value();
+    value["document"]["page_count"] = json!(0);
+    value["colour"] = json!("blue");
+    let from_parse = parse_request(value.to_string().as_bytes()).unwrap_err();
+    assert_eq!(from_parse, validate(&value));
+    let not_json = parse_request(b"{\"judge_slug\": ").unwrap_err();
+    assert_eq!(not_json.len(), 1);
+    assert!(not_json[0].message.starts_with("the request body is not valid JSON"));
+}
+
+#[test]
+fn integers_beyond_u32_are_rejected_not_wrapped() {
+    let errors = problems(|r| r["document"]["word_count"] = json!(5_000_000_000u64));
+    assert_eq!(errors, [FieldError::new("document.word_count", "must be at most 4294967295, got 5000000000")]);
+}
