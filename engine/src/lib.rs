@@ -5,6 +5,7 @@
 //! a native library, to a `wasm32-unknown-unknown` core module for the wasmtime host
 //! (see `abi`), and, with the `js` feature, to wasm-bindgen exports for browsers and npm.
 
+pub mod calendar;
 pub mod check;
 pub mod checks;
 pub mod error;
