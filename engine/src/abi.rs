@@ -9,7 +9,8 @@
 //!   and `1` when the rest is an `EngineError` as JSON.
 //!
 //! Operations: `check(profile, request)`, `validate(request)`,
-//! `resolve_rules(profile, query)`, `validate_profile(profile)`, `engine_version()`.
+//! `resolve_rules(profile, query)`, `validate_rules_query(query)`,
+//! `validate_profile(profile)`, `engine_version()`.
 //!
 //! Parsing a profile costs more than checking a filing against it, so this layer keeps
 //! the last few parsed profiles of this instance, keyed by their exact bytes. The cache
@@ -67,6 +68,13 @@ pub unsafe extern "C" fn resolve_rules(profile_ptr: u32, profile_len: u32, query
     let profile = unsafe { input(profile_ptr, profile_len) };
     let query = unsafe { input(query_ptr, query_len) };
     answer(cached_profile(profile).and_then(|profile| ffi::resolve_rules_json(&profile, query)))
+}
+
+/// # Safety
+/// The range must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn validate_rules_query(query_ptr: u32, query_len: u32) -> u64 {
+    answer(Ok(ffi::validate_rules_query_json(unsafe { input(query_ptr, query_len) })))
 }
 
 /// # Safety

@@ -35,6 +35,16 @@ pub fn validate_json(request: &[u8]) -> Vec<u8> {
     to_json(&details)
 }
 
+/// `validate_rules_query` over JSON: the problems with a rules query (empty when it is
+/// valid), so a caller can answer 400 before it has a profile to resolve against.
+pub fn validate_rules_query_json(query: &[u8]) -> Vec<u8> {
+    let details = match serde_json::from_slice::<serde_json::Value>(query) {
+        Ok(value) => validate_rules_query(&value),
+        Err(error) => vec![FieldError::new("", format!("the query is not valid JSON: {error}"))],
+    };
+    to_json(&details)
+}
+
 #[derive(Deserialize)]
 struct RulesQuery {
     judge_slug: String,
