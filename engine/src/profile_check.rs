@@ -49,11 +49,19 @@ pub fn validate_profile(profile: &Profile) -> Vec<FieldError> {
 fn check_layer(errors: &mut Vec<FieldError>, layer_path: &str, rules: &[Rule]) {
     let mut keys = BTreeSet::new();
     for (index, rule) in rules.iter().enumerate() {
-        let path = format!("{layer_path}.rules[{index}]");
+        let path = || format!("{layer_path}.rules[{index}]");
         if !keys.insert(rule.rule_key.as_str()) {
-            errors.push(FieldError::new(format!("{path}.rule_key"), format!("duplicate rule key `{}`", rule.rule_key)));
+            errors.push(FieldError::new(
+                format!("{}.rule_key", path()),
+                format!("duplicate rule key `{}`", rule.rule_key),
+            ));
         }
-        check_rule(errors, &path, rule);
+        // Paths are only spelled out when something is wrong: this runs for every rule
+        // of every profile the engine reads.
+        let mut found = Vec::new();
+        check_rule(&mut found, "", rule);
+        errors
+            .extend(found.into_iter().map(|error| FieldError::new(format!("{}{}", path(), error.path), error.message)));
     }
 }
 
@@ -80,13 +88,19 @@ fn check_rule(errors: &mut Vec<FieldError>, path: &str, rule: &Rule) {
         ("summary", &rule.summary),
         ("source_text", &rule.source_text),
     ] {
-        require_text(errors, &format!("{path}.{field}"), text);
+        if text.trim().is_empty() {
+            errors.push(FieldError::new(format!("{path}.{field}"), "must not be empty"));
+        }
     }
-    check_url(errors, &format!("{path}.source_url"), &rule.source_url);
+    if !is_url(&rule.source_url) {
+        check_url(errors, &format!("{path}.source_url"), &rule.source_url);
+    }
     if let Some(applies) = &rule.applies_to {
         check_applies_to(errors, &format!("{path}.applies_to"), applies);
     }
-    check_params(errors, &format!("{path}.params"), kind, &rule.params);
+    if !rule.params.is_empty() || kind != RuleKind::Reference {
+        check_params(errors, &format!("{path}.params"), kind, &rule.params);
+    }
 }
 
 fn check_applies_to(errors: &mut Vec<FieldError>, path: &str, applies: &AppliesTo) {
@@ -144,8 +158,12 @@ fn check_params(errors: &mut Vec<FieldError>, path: &str, kind: RuleKind, params
         RuleKind::Structure => Sections::FLAGS,
         _ => &[],
     };
-    check_flag_names(errors, &format!("{path}.required_fields"), &params.required_fields, known_flags);
-    check_flag_names(errors, &format!("{path}.forbidden_fields"), &params.forbidden_fields, Privacy::FLAGS);
+    if !params.required_fields.is_empty() {
+        check_flag_names(errors, &format!("{path}.required_fields"), &params.required_fields, known_flags);
+    }
+    if !params.forbidden_fields.is_empty() {
+        check_flag_names(errors, &format!("{path}.forbidden_fields"), &params.forbidden_fields, Privacy::FLAGS);
+    }
     for (name, value) in
         [("max_pages", params.max_pages), ("max_words", params.max_words), ("min_pages", params.min_pages)]
     {
@@ -209,7 +227,11 @@ fn require_text(errors: &mut Vec<FieldError>, path: &str, text: &str) {
 }
 
 fn check_url(errors: &mut Vec<FieldError>, path: &str, url: &str) {
-    if !url.starts_with("https://") && !url.starts_with("http://") {
+    if !is_url(url) {
         errors.push(FieldError::new(path, "must be an http(s) address"));
     }
+}
+
+fn is_url(text: &str) -> bool {
+    text.starts_with("https://") || text.starts_with("http://")
 }

@@ -9,8 +9,8 @@
 
 use crate::error::EngineError;
 use crate::model::{
-    AppliesTo, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules, OverriddenRule, Profile, Rule,
-    RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
+    AppliesTo, Category, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules, OverriddenRule,
+    Profile, Rule, RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
 };
 
 /// A rule that survived resolution, with the layer it came from.
@@ -41,16 +41,23 @@ pub fn resolve_layers<'p>(profile: &'p Profile, judge: &'p JudgeProfile) -> Vec<
     ];
     let mut effective: Vec<EffectiveRule<'p>> = Vec::new();
     for (layer, rules) in layers {
-        let mut added = Vec::with_capacity(rules.len());
+        let earlier = effective.len();
+        let mut replaced = vec![false; earlier];
         for rule in rules {
-            let overrides = effective
-                .iter()
-                .find(|earlier| overrides(rule, earlier.rule))
-                .map(|earlier| (earlier.layer, earlier.rule));
-            added.push(EffectiveRule { layer, rule, overrides });
+            let mut overrides = None;
+            for (index, previous) in effective[..earlier].iter().enumerate() {
+                if replaces(rule, previous.rule) {
+                    replaced[index] = true;
+                    overrides = overrides.or(Some((previous.layer, previous.rule)));
+                }
+            }
+            effective.push(EffectiveRule { layer, rule, overrides });
         }
-        effective.retain(|earlier| !rules.iter().any(|rule| overrides(rule, earlier.rule)));
-        effective.extend(added);
+        let mut index = 0;
+        effective.retain(|_| {
+            index += 1;
+            index > earlier || !replaced[index - 1]
+        });
     }
     effective
 }
@@ -65,26 +72,34 @@ pub fn applicable_rules<'p>(
         .into_iter()
         .filter(|effective| effective.rule.applies_to.as_ref().is_none_or(|applies| matches_request(applies, request)))
         .collect();
-    let latest_layer = |kind: RuleKind, rules: &[EffectiveRule<'p>]| {
-        rules.iter().filter(|effective| effective.rule.kind() == Some(kind)).map(|effective| effective.layer).max()
-    };
     for &kind in RuleKind::ALL.iter().filter(|kind| kind.is_singular()) {
-        if let Some(latest) = latest_layer(kind, &rules) {
-            rules.retain(|effective| effective.rule.kind() != Some(kind) || effective.layer == latest);
+        let latest = rules.iter().filter(|e| singular_kind(e.rule) == Some(kind)).map(|e| e.layer).max();
+        if let Some(latest) = latest {
+            rules.retain(|e| e.layer == latest || singular_kind(e.rule) != Some(kind));
         }
     }
     rules
 }
 
 /// Whether `later` replaces `earlier` (see the module comment).
-fn overrides(later: &Rule, earlier: &Rule) -> bool {
+fn replaces(later: &Rule, earlier: &Rule) -> bool {
     if later.rule_key == earlier.rule_key {
         return true;
     }
-    match (later.kind(), earlier.kind()) {
-        (Some(a), Some(b)) => a == b && a.is_singular() && later.applies_to == earlier.applies_to,
-        _ => false,
+    // Compare the cheap fields first: this runs for every pair of rules across layers.
+    later.category == earlier.category
+        && later.applies_to == earlier.applies_to
+        && singular_kind(later).is_some()
+        && singular_kind(later) == singular_kind(earlier)
+}
+
+/// The rule's kind if it is a singular one. The category test comes first because it
+/// is cheaper than reading the kind out of the key.
+fn singular_kind(rule: &Rule) -> Option<RuleKind> {
+    if !matches!(rule.category, Category::PageLimit | Category::WordLimit) {
+        return None;
     }
+    rule.kind().filter(|kind| kind.is_singular())
 }
 
 /// Whether a rule limited by `applies_to` applies to this filing.
