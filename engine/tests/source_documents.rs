@@ -17,7 +17,10 @@
 //! ASCII hyphens (en dash, em dash, minus, non-breaking hyphen → `-`), non-breaking
 //! spaces become spaces, and every run of whitespace (including the line breaks a PDF
 //! puts where it wraps a line) becomes one space. Nothing else is folded: letters, case,
-//! digits and punctuation must match, so a quote that differs by one word fails.
+//! digits and punctuation must match, so a quote that differs by one word fails. Before
+//! that, the page furniture the generator prints on every page (the "Page N" footer and
+//! the sample stamp) is dropped, so a provision that runs across a page break still reads
+//! as one passage.
 
 use sha2_free::sha256_hex;
 use std::collections::BTreeMap;
@@ -69,10 +72,26 @@ fn normalize(text: &str) -> String {
     out
 }
 
+const SAMPLE_STAMP: &str = "SAMPLE \u{2014} demonstration data; not an order of any court";
+
 struct Document {
     entry: serde_json::Value,
-    /// Normalized text of every page.
+    /// Normalized text of every page, page furniture removed.
     text: String,
+    /// Whether every page carries the sample stamp.
+    stamped_on_every_page: bool,
+}
+
+/// Page furniture is what the generator prints on every page outside the text: the
+/// "Page N" footer and, on sample documents, the sample stamp. Each is its own line in
+/// the extracted text; it is dropped so that a provision running across a page break
+/// still reads as one passage.
+fn is_page_furniture(line: &str) -> bool {
+    let line = line.trim();
+    line == SAMPLE_STAMP
+        || line
+            .strip_prefix("Page ")
+            .is_some_and(|number| !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()))
 }
 
 fn str_field<'v>(value: &'v serde_json::Value, field: &str) -> &'v str {
@@ -103,9 +122,19 @@ fn load_documents() -> Vec<Document> {
                 entry["page_count"].as_u64().expect("page_count is a number"),
                 "{file}: page_count in index.json does not match the file"
             );
-            let text =
-                pdf.extract_text(&pages).unwrap_or_else(|error| panic!("{file}: text extraction failed: {error}"));
-            Document { entry: entry.clone(), text: normalize(&text) }
+            let mut body = String::new();
+            let mut stamped_on_every_page = true;
+            for page in &pages {
+                let text = pdf
+                    .extract_text(&[*page])
+                    .unwrap_or_else(|error| panic!("{file}: text extraction failed: {error}"));
+                stamped_on_every_page &= text.lines().any(|line| line.trim() == SAMPLE_STAMP);
+                for line in text.lines().filter(|line| !is_page_furniture(line)) {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+            }
+            Document { entry: entry.clone(), text: normalize(&body), stamped_on_every_page }
         })
         .collect()
 }
@@ -226,11 +255,10 @@ fn index_entries_match_their_files_and_ids_are_unique() {
             assert!(ids.insert(value.clone(), field).is_none(), "duplicate {field} {value} in index.json");
         }
         let sample = document.entry["sample"].as_bool().expect("sample is a boolean");
-        let stamp = normalize("SAMPLE \u{2014} demonstration data; not an order of any court");
         if sample {
             assert!(
-                document.text.contains(&stamp),
-                "{}: sample document without the sample stamp",
+                document.stamped_on_every_page,
+                "{}: a page of a sample document lacks the sample stamp",
                 str_field(&document.entry, "file")
             );
         } else {

@@ -23,6 +23,7 @@ import sys
 import uuid
 from pathlib import Path
 
+sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import sources  # noqa: E402
 from sources import NAMESPACE, version_id  # noqa: E402
