@@ -865,6 +865,12 @@ CA_3_1113_G = (
 )
 
 
+CA_CCP_1005_B = (
+    "(b) Unless otherwise ordered or specifically provided by law, all moving and supporting papers shall be served and "
+    "filed at least 16 court days before the hearing."
+)
+
+
 def ca_rules():
     def e(key, section, rule_no, *a, **k):
         return extracted(CA, "court", CA_DOC, key, section, *a, source_url=crc(rule_no), **k)
@@ -911,6 +917,12 @@ def ca_rules():
         e("crc-3.1113-g", "Cal. Rules of Court, rule 3.1113(g)", "3.1113", "PageLimitRule", "MOTION_PRACTICE", "WARNING",
           CA_3_1113_G, "An over-length memorandum is treated like a late-filed paper.", ["page_limit", "late_filing"],
           {"consequence": "treated as late-filed"}),
+        extracted(CA, "court", "ca-ccp-1005-excerpt.pdf", "ccp-1005-b", "Cal. Code Civ. Proc. \u00a7 1005(b)",
+                  "FilingTimingRule", "MOTION_PRACTICE", "CRITICAL", CA_CCP_1005_B,
+                  "Serve and file the moving and supporting papers at least 16 court days before the hearing, unless "
+                  "ordered or provided otherwise (service by mail or overnight delivery adds time).",
+                  ["deadline", "notice_of_motion", "court_days"],
+                  {"days": 16, "day_type": "court_days", "direction": "before hearing"}),
     ]
 
 

@@ -45,6 +45,7 @@ SDNY_LOCAL_RULES_URL = "https://www.nysd.uscourts.gov/rules"
 NY_UNIFORM_RULES_URL = "https://ww2.nycourts.gov/rules/trialcourts/202.shtml"
 NY_CPLR_URL = "https://www.nysenate.gov/legislation/laws/CVP"
 CA_RULES_URL = "https://courts.ca.gov/cms/rules/index"
+CA_CCP_1005_URL = "https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=CCP&sectionNum=1005"
 SAMPLE_ORDERS_URL = "https://courtrules.example/sample-orders/"
 
 SAMPLE_STAMP = "SAMPLE \u2014 demonstration data; not an order of any court"
@@ -217,6 +218,14 @@ CA_RULES_BLOCKS = [
 ]
 
 
+CA_CCP_1005_BLOCKS = [
+    ("h", "Section 1005."),
+    ("note", OMITTED),
+    ("p", "(b) Unless otherwise ordered or specifically provided by law, all moving and supporting papers shall be served and filed at least 16 court days before the hearing. The moving and supporting papers served shall be a copy of the papers filed or to be filed with the court. " + OMITTED),
+    ("note", OMITTED),
+]
+
+
 # ------------------------------------------------------------------ Sample standing orders
 #
 # Fictional judges and fictional orders: demonstration data only. The provisions are
@@ -374,6 +383,16 @@ def documents():
             "retrieved-" + RETRIEVED,
             "the California Rules of Court",
             CA_RULES_BLOCKS,
+        ),
+        _excerpt(
+            "ca-ccp-1005-excerpt.pdf",
+            "California Code of Civil Procedure section 1005 (excerpt)",
+            "statute",
+            "ca-superior-court-county-of-los-angeles",
+            CA_CCP_1005_URL,
+            "retrieved-" + RETRIEVED,
+            "the California Code of Civil Procedure",
+            CA_CCP_1005_BLOCKS,
         ),
     ]
     for judge in SAMPLE_JUDGES:
