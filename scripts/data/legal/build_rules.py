@@ -468,7 +468,7 @@ SAMPLE_RULES = {
                     "Discovery disputes by letter first",
                     "Do not file a discovery motion until the dispute has been raised by letter and the court has held a "
                     "conference or directed formal briefing.", "CRITICAL",
-                    {"motion_types": ["discovery"], "filing_roles": ["movant"]}),
+                    {"document_scopes": ["brief_support"], "motion_types": ["discovery"], "filing_roles": ["movant"]}),
         sample_rule("casey-placeholder", "1.B", "PageLimit:letter", "PAGE_LIMIT", "Discovery letter length",
                     "A discovery-dispute letter, and any response, may not exceed three pages (exhibits excluded).",
                     "CRITICAL", {"document_scopes": ["discovery_letter"]}, {"max_pages": 3}),
