@@ -69,6 +69,24 @@ pub const CATALOGUE: &[CheckInfo] = &[
     courtesy_copy::INFO,
 ];
 
+/// The request fields a rule's check reads (for documentation and clients): the
+/// catalogue's list, narrowed to the one aspect a `Format` rule checks.
+pub fn needs_of(rule: &Rule) -> Vec<&'static str> {
+    let Some(kind) = rule.kind() else { return Vec::new() };
+    let Some(info) = CATALOGUE.iter().find(|info| info.kind == kind) else { return Vec::new() };
+    if kind != RuleKind::Format {
+        return info.needs.to_vec();
+    }
+    let params = &rule.params;
+    let aspects = [
+        (params.min_font_pt.is_some(), info.needs[0]),
+        (params.min_footnote_font_pt.is_some(), info.needs[1]),
+        (params.min_margin_inches.is_some(), info.needs[2]),
+        (params.line_spacing.is_some(), info.needs[3]),
+    ];
+    aspects.into_iter().filter(|(set, _)| *set).map(|(_, need)| need).collect()
+}
+
 /// Runs the check for the rule's kind. Rules of kind `Reference` are never checked.
 pub(crate) fn evaluate(rule: &Rule, request: &CheckRequest) -> Outcome {
     let Some(kind) = rule.kind() else { return Outcome::NotApplicable };
