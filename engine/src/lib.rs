@@ -17,6 +17,8 @@ pub mod validate;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "js")))]
 mod abi;
+#[cfg(feature = "js")]
+mod js;
 
 pub use check::{check, summarize};
 pub use error::EngineError;
