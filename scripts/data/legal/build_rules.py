@@ -30,7 +30,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.22"
+PROFILE_VERSION = "2026.11.22.2"
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
 MOTION_BRIEFS = ["brief_support", "brief_opposition", "brief_reply", "reconsideration_support", "reconsideration_reply"]
@@ -45,6 +45,18 @@ FRCP_5_A_1 = (
     "(C) a discovery paper required to be served on a party, unless the court orders otherwise; "
     "(D) a written motion, except one that may be heard ex parte; and "
     "(E) a written notice, appearance, demand, or offer of judgment, or any similar paper."
+)
+FRCP_5_D_1_B = (
+    "(B) Certificate of Service. No certificate of service is required when a paper is served by filing it with the "
+    "court\u2019s electronic-filing system. When a paper that is required to be served is served by other means: "
+    "(i) if the paper is filed, a certificate of service must be filed with it or within a reasonable time after "
+    "service; and "
+    "(ii) if the paper is not filed, a certificate of service need not be filed unless filing is required by court "
+    "order or by local rule."
+)
+FRCP_5_D_3_C = (
+    "(C) Signing. A filing made through a person\u2019s electronic-filing account and authorized by that person, "
+    "together with that person\u2019s name on a signature block, constitutes the person\u2019s signature."
 )
 FRCP_5_2_A = (
     "(a) Redacted Filings. Unless the court orders otherwise, in an electronic or paper filing with the court that contains "
@@ -183,6 +195,9 @@ LR_56_1_D = (
     "set forth as required by Fed. R. Civ. P. 56(c)."
 )
 
+# Text before the July 1, 2024 revision, with the omissions the excerpt marks (sources.py).
+LR_56_2 = sources.LR_56_2_TEXT
+
 
 def rule(key, category, citation, label, summary, severity, source_text, source_url, applies_to=None, params=None):
     out = {
@@ -242,6 +257,20 @@ NATIONAL = [
     rule("Reference:service-of-motions", "PROCEDURE", "Fed. R. Civ. P. 5(a)(1)(D)", "Service of written motions",
          "Every written motion (other than one that may be heard ex parte) must be served on every party.",
          "INFO", FRCP_5_A_1, frcp("5")),
+    rule("Structure:certificate-of-service", "STRUCTURE", "Fed. R. Civ. P. 5(d)(1)(B)", "Certificate of service",
+         "Service through the court's electronic-filing system needs no certificate of service; a paper served any "
+         "other way (as on a pro se party, who is usually not an electronic-filing user) needs one, filed with the "
+         "paper or within a reasonable time after service. Include it, or confirm it will be filed.",
+         "WARNING", FRCP_5_D_1_B, frcp("5"),
+         applies_to={"opposing_party_pro_se": True},
+         params={"required_fields": ["has_certificate_of_service"], "on_missing": "ACTION_REQUIRED"}),
+    rule("Signature:electronic-signature", "SIGNATURE", "Fed. R. Civ. P. 5(d)(3)(C)", "Electronic signature",
+         "A paper filed through a person's electronic-filing account, with the person's authority, is signed by the "
+         "filing together with the person's name in the signature block (\"/s/ Name\"). Applies to electronic "
+         "filers; a pro se party files on paper unless a court order or local rule allows otherwise.",
+         "WARNING", FRCP_5_D_3_C, frcp("5"),
+         applies_to={"filer_pro_se": False},
+         params={"required_fields": ["is_electronic_signature"]}),
     rule("Structure:conferral-protective-order", "STRUCTURE", "Fed. R. Civ. P. 26(c)(1)",
          "Conferral certification: protective orders",
          "A motion for a protective order must certify that the movant conferred, or tried to confer, in good faith with "
@@ -398,6 +427,15 @@ def local_rules(url):
         rule("Reference:56.1-citations", "PROCEDURE", "Local Civil Rule 56.1(d)", "Citations to admissible evidence",
              "Every statement of fact, and every denial, in a Rule 56.1 statement must cite admissible evidence.",
              "WARNING", LR_56_1_D, url, applies_to={"document_scopes": ["rule_56_1_statement"]}),
+        rule("Structure:pro-se-sj-notice", "STRUCTURE", "Local Civil Rule 56.2",
+             "Notice to pro se litigant opposing summary judgment (text before the 2024 restyling)",
+             "A represented party moving for summary judgment against a party who has no lawyer must serve and file, "
+             "as a separate document with the motion papers, the rule's notice to the pro se litigant, with the full "
+             "texts of Fed. R. Civ. P. 56 and Local Civil Rule 56.1 attached.",
+             "CRITICAL", LR_56_2, url,
+             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False,
+                         "opposing_party_pro_se": True},
+             params={"required_fields": ["has_pro_se_sj_notice"]}),
     ]
 
 
@@ -632,6 +670,13 @@ def federal_court_rules(district_id, doc_file):
         e("lcvr-56.1-d", "Local Civil Rule 56.1(d)", "MotionPapersRule", "MOTION_PRACTICE", "WARNING", LR_56_1_D,
           "Each statement or denial must cite admissible evidence.", ["summary_judgment", "citations"],
           {"requirement": "citation to admissible evidence"}),
+        e("lcvr-56.2", "Local Civil Rule 56.2", "MotionPapersRule", "MOTION_PRACTICE", "CRITICAL", LR_56_2,
+          "A represented movant for summary judgment against a pro se party serves and files, as a separate document, "
+          "the notice to the pro se litigant with the texts of Fed. R. Civ. P. 56 and Local Civil Rule 56.1 attached "
+          "(text before the July 1, 2024 revision).",
+          ["summary_judgment", "pro_se", "notice"],
+          {"required_document": "notice_to_pro_se_litigant", "filing_roles": ["movant"], "movant": "represented",
+           "opposing_party": "pro se", "text_version": "before 2024-07-01"}),
     ]
 
 

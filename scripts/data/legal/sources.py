@@ -38,6 +38,9 @@ def version_id(doc: dict) -> str:
     return str(uuid.uuid5(NAMESPACE, f"document-version:{doc['file']}@{doc['version']}"))
 
 RETRIEVED = "2026-11-22"
+# Second compilation of the same day: Fed. R. Civ. P. 5(d)(1)(B), 5(d)(3)(C) and Local Civil
+# Rule 56.2 added to the FRCP and Local Civil Rules excerpts, so their version labels change.
+REVISION_2 = "retrieved-" + RETRIEVED + "-rev2"
 
 FRCP_URL = "https://www.uscourts.gov/rules-policies/current-rules-practice-procedure/federal-rules-civil-procedure"
 EDNY_LOCAL_RULES_URL = "https://www.nyed.uscourts.gov/local-rules"
@@ -64,6 +67,17 @@ FRCP_BLOCKS = [
     ("p", "(C) a discovery paper required to be served on a party, unless the court orders otherwise;"),
     ("p", "(D) a written motion, except one that may be heard ex parte; and"),
     ("p", "(E) a written notice, appearance, demand, or offer of judgment, or any similar paper."),
+    ("note", OMITTED),
+    ("p", "(d) Filing."),
+    ("p", "(1) Required Filings; Certificate of Service."),
+    ("note", OMITTED),
+    ("p", "(B) Certificate of Service. No certificate of service is required when a paper is served by filing it with the court\u2019s electronic-filing system. When a paper that is required to be served is served by other means:"),
+    ("p", "(i) if the paper is filed, a certificate of service must be filed with it or within a reasonable time after service; and"),
+    ("p", "(ii) if the paper is not filed, a certificate of service need not be filed unless filing is required by court order or by local rule."),
+    ("note", OMITTED),
+    ("p", "(3) Electronic Filing and Signing."),
+    ("note", OMITTED),
+    ("p", "(C) Signing. A filing made through a person\u2019s electronic-filing account and authorized by that person, together with that person\u2019s name on a signature block, constitutes the person\u2019s signature."),
     ("note", OMITTED),
     ("h", "Rule 5.2. Privacy Protection For Filings Made with the Court"),
     ("p", "(a) Redacted Filings. Unless the court orders otherwise, in an electronic or paper filing with the court that contains an individual\u2019s social-security number, taxpayer-identification number, or birth date, the name of an individual known to be a minor, or a financial-account number, a party or nonparty making the filing may include only:"),
@@ -113,6 +127,23 @@ FRCP_BLOCKS = [
 
 # -------------------------------------------------- Joint Local Civil Rules (S.D.N.Y./E.D.N.Y.)
 
+# Local Civil Rule 56.2: only the text in force before the July 1, 2024 revision of the joint
+# rules could be confirmed, and only as court opinions quote it. Every word below is in those
+# quotations: the opening clause as Carzoglio v. Paul quotes it (it breaks off in the name of
+# the notice), the end of the sentence as Lifchits quotes it (which replaces "Fed. R. Civ. P."
+# by a bracketed paraphrase, left out here). The name of the notice is left out because the two
+# quotations capitalize it differently; the form notice that follows the sentence is left out.
+LR_56_2_PROVENANCE = (
+    "Text as in force before July 1, 2024, quoted from the court opinions that quote it: Carzoglio v. Paul, "
+    "No. 17 Civ. 3651 (NSR) (S.D.N.Y. Oct. 6, 2022), and Lifchits v. Integon National Insurance Co. "
+    "(E.D.N.Y. 2023). The text as revised with effect from July 1, 2024 could not be confirmed."
+)
+LR_56_2_TEXT = (
+    "Any represented party moving for summary judgment against a party proceeding pro se shall serve and file as a "
+    "separate document, together with the papers in support of the motion, the following " + OMITTED + " with the "
+    "full texts of " + OMITTED + " 56 and Local Civil Rule 56.1 attached. " + OMITTED
+)
+
 JOINT_LOCAL_RULES_BLOCKS = [
     ("h", "Local Civil Rule 6.3. Motions for Reconsideration"),
     ("p", "Unless otherwise provided by the court or by statute or rule (such as Fed. R. Civ. P. 50, 52, and 59), a notice of motion for reconsideration must be served within 14 days after the entry of the court\u2019s order being challenged. There must be served with the notice of motion a memorandum setting forth concisely the matters or controlling decisions which the moving party believes the court has overlooked. The time periods for the service of any answering and reply memoranda are governed by Local Civil Rule 6.1(a) or (b). No party is to file an affidavit unless directed by the court. Unless otherwise provided by the court, the length limitations for filings under this rule are as follows: if filed by an attorney or prepared with a computer, briefs in support of and in response to a motion may not exceed 3,500 words, and reply briefs may not exceed 1,750 words; if filed by a party who is not represented by an attorney and handwritten or prepared with a typewriter, briefs in support of and in response to a motion may not exceed 10 pages, and reply briefs may not exceed five pages. These limits do not include the caption, any index, table of contents, table of authorities, signature blocks, or any required certificates, but do include material contained in footnotes or endnotes. If a brief is filed by an attorney or prepared with a computer, the party must also provide a certificate of compliance as required by Local Civil Rule 7.1(c). To the extent the court permits a party to submit briefs longer than these limits, and expresses those limits in pages, each additional page must not contain more than 350 additional words if the brief is filed by an attorney or prepared with a computer."),
@@ -135,6 +166,9 @@ JOINT_LOCAL_RULES_BLOCKS = [
     ("p", "(c) Each numbered paragraph in the statement of material facts set forth in the statement required to be served by the moving party will be deemed to be admitted for purposes of the motion unless specifically denied and controverted by a correspondingly numbered paragraph in the statement required to be served by the opposing party."),
     ("p", "(d) Each statement by the movant or opponent under Rule 56.1(a) and (b), including each statement denying and controverting any statement of material fact, must be followed by citation to evidence that would be admissible and set forth as required by Fed. R. Civ. P. 56(c)."),
     ("note", OMITTED),
+    ("h", "Local Civil Rule 56.2"),
+    ("note", LR_56_2_PROVENANCE),
+    ("p", LR_56_2_TEXT),
 ]
 
 
@@ -330,7 +364,7 @@ def documents():
             "frcp",
             None,
             FRCP_URL,
-            "retrieved-" + RETRIEVED,
+            REVISION_2,
             "the Federal Rules of Civil Procedure",
             FRCP_BLOCKS,
         ),
@@ -340,7 +374,7 @@ def documents():
             "local_rules",
             "edny",
             EDNY_LOCAL_RULES_URL,
-            "retrieved-" + RETRIEVED,
+            REVISION_2,
             "the Local Rules of the United States District Courts for the Southern and Eastern Districts of New York (Local Civil Rules)",
             JOINT_LOCAL_RULES_BLOCKS,
         ),
@@ -350,7 +384,7 @@ def documents():
             "local_rules",
             "sdny",
             SDNY_LOCAL_RULES_URL,
-            "retrieved-" + RETRIEVED,
+            REVISION_2,
             "the Local Rules of the United States District Courts for the Southern and Eastern Districts of New York (Local Civil Rules)",
             JOINT_LOCAL_RULES_BLOCKS,
         ),
