@@ -1,0 +1,357 @@
+// A small client for the courtrules REST API (spec: "Endpoints", "Errors", "Limits").
+//
+// - one method per endpoint, typed with the engine's own types where the engine
+//   defines the body (check requests and responses, the rules view, the profile);
+// - every non-2xx answer is thrown as an `ApiError` subclass carrying the spec's
+//   error body;
+// - 429 is retried: wait at least `Retry-After`, and back off 1 s, 2 s, 4 s on
+//   repeated 429s (then give up with a `RateLimitError`);
+// - `debounce` spaces live checks to at most one call per second.
+//
+// It has no runtime dependency on the engine, so `courtrules/client` loads without
+// WebAssembly.
+
+import type {
+  CheckRequest,
+  CheckResponse,
+  DocumentScope,
+  FieldError,
+  LayeredRules,
+  MotionType,
+  Profile,
+} from "../wasm/web/courtrules_engine.js";
+
+// ---------------------------------------------------------------------------
+// Resources the server defines (spec: "Resources and their fields").
+
+export interface Court {
+  district_id: string;
+  name: string;
+  circuit: string | null;
+  state: string | null;
+  status: "live" | "coming_soon" | "preview";
+  judges_mapped?: number;
+  judges_profiled?: number;
+}
+
+export interface CourtsResponse {
+  courts: Court[];
+  meta: {
+    total_districts: number;
+    districts_with_data: number;
+    total_judges_mapped: number;
+    accessible_districts?: string[];
+  };
+}
+
+export interface Judge {
+  slug: string;
+  name: string;
+  has_profile: boolean;
+  judge_type: "district" | "magistrate" | "senior" | null;
+  bio: string | null;
+  chambers: string | null;
+  profile_url: string | null;
+}
+
+export interface JudgesResponse {
+  district_id: string;
+  judges: Judge[];
+  meta: { total: number; profiled: number };
+}
+
+export interface Holiday {
+  district_id: string;
+  calendar_year: number;
+  holiday_date: string;
+  holiday_name: string;
+  source_url: string;
+  last_checked_at: string;
+}
+
+export interface HolidaysQuery {
+  district_id?: string;
+  year?: number;
+  date_from?: string;
+  date_to?: string;
+  limit?: number;
+}
+
+export interface HolidaysResponse {
+  holidays: Holiday[];
+  meta: Record<string, unknown>;
+}
+
+export interface RulesQuery {
+  district_id: string;
+  judge_slug: string;
+  document_scope?: DocumentScope;
+  motion_type?: MotionType;
+}
+
+export interface ProfileQuery {
+  district_id: string;
+  judge_slug: string;
+}
+
+export interface ExtractedRulesQuery {
+  district_id?: string;
+  judge_slug?: string;
+  include_court_rules?: boolean;
+  logic_type?: string;
+  workflow_phase?: string;
+  case_type?: string;
+  q?: string;
+  limit?: number;
+}
+
+export interface ExtractedRulesResponse {
+  rules: Array<Record<string, unknown>>;
+  meta: Record<string, unknown>;
+}
+
+export interface DocumentsQuery {
+  district_id: string;
+  judge_slug: string;
+}
+
+export interface ClassifyRequest {
+  judge_slug: string;
+  district_id: string;
+  pdf_base64: string;
+  filename?: string;
+}
+
+/** The classification response; its shape follows the spec ("Classification response"). */
+export type ClassifyResponse = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------
+// Errors (spec: "Errors").
+
+/** Every error body has `error`; the other fields depend on the case. */
+export interface ErrorBody {
+  error: string;
+  suggestion?: string;
+  docs_url?: string;
+  /** 400: each problem with its dotted field path. */
+  details?: FieldError[];
+  /** 403 district not accessible. */
+  district?: { district_id: string; name: string; status: string; judges_mapped?: number };
+  accessible_districts?: string[];
+  contact?: string;
+  /** Unreadable scanned pages (1-based). */
+  scanned_pages?: number[];
+  [field: string]: unknown;
+}
+
+/** A non-2xx answer from the API. `body` is the server's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly response: Response;
+
+  constructor(status: number, body: ErrorBody, response: Response) {
+    super(`${status}: ${body.error}${body.suggestion ? ` (${body.suggestion})` : ""}`);
+    this.name = new.target.name;
+    this.status = status;
+    this.body = body;
+    this.response = response;
+  }
+}
+
+/** 400: the request failed validation; `details` names each field. */
+export class ValidationError extends ApiError {
+  get details(): FieldError[] {
+    return this.body.details ?? [];
+  }
+}
+/** 401: missing or malformed Authorization header. */
+export class AuthenticationError extends ApiError {}
+/** 403: invalid key, or a district outside the key's plan (`body.district`). */
+export class ForbiddenError extends ApiError {}
+/** 404: unknown district, or a judge not in the district. */
+export class NotFoundError extends ApiError {}
+/** 422: the court has no compliance profile. */
+export class NoProfileError extends ApiError {}
+/** 429 after every retry: the rate limit still holds. */
+export class RateLimitError extends ApiError {
+  /** Seconds the server asked to wait (`Retry-After`), if it said. */
+  get retryAfter(): number | undefined {
+    return retryAfterSeconds(this.response);
+  }
+}
+/** 502: classification failed upstream. */
+export class ClassificationError extends ApiError {}
+
+const ERRORS: Record<number, typeof ApiError> = {
+  400: ValidationError,
+  401: AuthenticationError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  422: NoProfileError,
+  429: RateLimitError,
+  502: ClassificationError,
+};
+
+// ---------------------------------------------------------------------------
+// The client.
+
+export interface ClientOptions {
+  /** Where the service is, e.g. `https://courtrules.example` (no `/api/v1`). */
+  baseUrl: string;
+  apiKey: string;
+  /** Retries of a request answered 429 (default 3: waits of 1 s, 2 s, 4 s at least). */
+  maxRetries?: number;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** The back-off before the n-th retry (0-based): 1 s, 2 s, 4 s, … */
+export function backoffMs(retry: number): number {
+  return 1000 * 2 ** retry;
+}
+
+export interface CourtrulesClient {
+  courts(): Promise<CourtsResponse>;
+  court(districtId: string): Promise<Court>;
+  holidays(query?: HolidaysQuery): Promise<HolidaysResponse>;
+  courtHolidays(districtId: string, query?: Omit<HolidaysQuery, "district_id">): Promise<HolidaysResponse>;
+  judges(districtId: string): Promise<JudgesResponse>;
+  rules(query: RulesQuery): Promise<LayeredRules>;
+  extractedRules(query?: ExtractedRulesQuery): Promise<ExtractedRulesResponse>;
+  /** The compliance profile the engine consumes, trimmed to one judge. */
+  profile(query: ProfileQuery): Promise<Profile>;
+  documents(query: DocumentsQuery): Promise<Record<string, unknown>>;
+  /** A source document as PDF bytes. */
+  documentPdf(id: string): Promise<Uint8Array>;
+  check(request: CheckRequest): Promise<CheckResponse>;
+  /** `check`, answering the response body exactly as the server sent it. */
+  checkText(request: CheckRequest): Promise<string>;
+  classify(request: ClassifyRequest): Promise<ClassifyResponse>;
+  /** The OpenAPI 3.1 description (public). */
+  openapi(): Promise<Record<string, unknown>>;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export function createClient(options: ClientOptions): CourtrulesClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const maxRetries = options.maxRetries ?? 3;
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function send(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<Response> {
+    const url = baseUrl + path + queryString(query);
+    const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}` };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    for (let retry = 0; ; retry++) {
+      const response = await doFetch(url, init);
+      if (response.ok) return response;
+      if (response.status === 429 && retry < maxRetries) {
+        await response.body?.cancel();
+        const serverWait = (retryAfterSeconds(response) ?? 0) * 1000;
+        await sleep(Math.max(serverWait, backoffMs(retry)));
+        continue;
+      }
+      throw await apiError(response);
+    }
+  }
+
+  const json = async <T>(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<T> =>
+    (await send(method, path, query, body)).json() as Promise<T>;
+  const district = (id: string) => encodeURIComponent(id);
+
+  return {
+    courts: () => json("GET", "/api/v1/courts"),
+    court: (districtId) => json("GET", `/api/v1/courts/${district(districtId)}`),
+    holidays: (query) => json("GET", "/api/v1/holidays", { ...query }),
+    courtHolidays: (districtId, query) => json("GET", `/api/v1/courts/${district(districtId)}/holidays`, { ...query }),
+    judges: (districtId) => json("GET", "/api/v1/judges", { district_id: districtId }),
+    rules: (query) => json("GET", "/api/v1/rules", { ...query }),
+    extractedRules: (query) => json("GET", "/api/v1/extracted-rules", { ...query }),
+    profile: (query) => json("GET", "/api/v1/profile", { ...query }),
+    documents: (query) => json("GET", "/api/v1/documents", { ...query }),
+    documentPdf: async (id) =>
+      new Uint8Array(await (await send("GET", `/api/v1/documents/${encodeURIComponent(id)}/pdf`)).arrayBuffer()),
+    check: (request) => json("POST", "/api/v1/check", undefined, request),
+    checkText: async (request) => (await send("POST", "/api/v1/check", undefined, request)).text(),
+    classify: (request) => json("POST", "/api/v1/classify", undefined, request),
+    openapi: () => json("GET", "/openapi.json"),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Live checks.
+
+/**
+ * Wraps `fn` for live use (e.g. checking as the user types) so that it runs at most once
+ * per `waitMs` (default 1000: the spec's guidance for `/check`). A call is held for
+ * `waitMs`; the calls that arrive meanwhile join it, and it runs once, with the newest
+ * arguments. Every caller's promise settles with the result of the run that served it.
+ */
+export function debounce<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+  waitMs = 1000,
+): (...args: A) => Promise<R> {
+  let pending: { args: A; waiters: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }> } | undefined;
+
+  const fire = () => {
+    const { args, waiters } = pending!;
+    pending = undefined;
+    Promise.resolve()
+      .then(() => fn(...args))
+      .then(
+        (result) => waiters.forEach((w) => w.resolve(result)),
+        (error) => waiters.forEach((w) => w.reject(error)),
+      );
+  };
+
+  return (...args: A) =>
+    new Promise<R>((resolve, reject) => {
+      if (pending) {
+        pending.args = args;
+        pending.waiters.push({ resolve, reject });
+        return;
+      }
+      pending = { args, waiters: [{ resolve, reject }] };
+      setTimeout(fire, waitMs);
+    });
+}
+
+// ---------------------------------------------------------------------------
+
+function queryString(query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** `Retry-After` in seconds: a number of seconds, or an HTTP date. */
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = response.headers.get("Retry-After");
+  if (value === null) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+async function apiError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: ErrorBody;
+  try {
+    body = JSON.parse(text) as ErrorBody;
+  } catch {
+    body = { error: text || response.statusText };
+  }
+  if (typeof body?.error !== "string") body = { ...body, error: response.statusText || `HTTP ${response.status}` };
+  const Kind = ERRORS[response.status] ?? ApiError;
+  return new Kind(response.status, body, response);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

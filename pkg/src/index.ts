@@ -1,0 +1,49 @@
+// The `courtrules` package for browsers and bundlers: the engine (wasm-bindgen, `--target
+// web`) and the REST client. Load the engine once with `await init()`.
+//
+// Node resolves the package to `node.ts` instead, which has the same API.
+
+import initWasm, * as wasm from "../wasm/web/courtrules_engine.js";
+
+// Every engine type (CheckRequest, CheckResponse, Profile, EngineError, …), generated
+// from the Rust model by tsify.
+export type * from "../wasm/web/courtrules_engine.js";
+export * from "./client.js";
+
+let loading: Promise<void> | undefined;
+let loaded = false;
+
+/**
+ * Loads the engine's WebAssembly; call it once and await it before using the engine.
+ * By default the `.wasm` file next to the package's glue is fetched; pass a URL,
+ * `Response`, bytes or a compiled `WebAssembly.Module` to load it from elsewhere.
+ */
+export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
+  loading ??= initWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
+    loaded = true;
+  });
+  return loading;
+}
+
+/** Loads the engine from bytes or a compiled module, synchronously. */
+export function initSync(module: wasm.SyncInitInput): void {
+  wasm.initSync({ module });
+  loaded = true;
+}
+
+function engine(): typeof wasm {
+  if (!loaded) throw new Error("courtrules: the engine is not loaded yet; `await init()` first");
+  return wasm;
+}
+
+/** Checks a described filing against a compliance profile, as `POST /api/v1/check` does. Throws an `EngineError`. */
+export const check: typeof wasm.check = (profile, request) => engine().check(profile, request);
+/** `check` over JSON text: the exact bytes the server answers with. Throws an `EngineError`. */
+export const checkJson: typeof wasm.checkJson = (profile, request) => engine().checkJson(profile, request);
+/** Every problem with a check request (`[{path, message}]`, empty when valid). */
+export const validate: typeof wasm.validate = (request) => engine().validate(request);
+/** The rules that apply to a judge, grouped by layer, as `GET /api/v1/rules` answers. Throws an `EngineError`. */
+export const resolveRules: typeof wasm.resolveRules = (profile, judgeSlug, filter) =>
+  engine().resolveRules(profile, judgeSlug, filter);
+/** The engine's version. */
+export const engineVersion: typeof wasm.engineVersion = () => engine().engineVersion();

@@ -1,0 +1,159 @@
+// The REST client against real HTTP peers: a tiny Node `http` server that answers 429
+// with Retry-After (the real courtrules server takes over once it rate-limits; see
+// server.test.mjs), typed errors with the spec's bodies, and the debounce helper.
+
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { test } from "node:test";
+import { loadPackage } from "./support.mjs";
+
+const { createClient, debounce, backoffMs, RateLimitError, ValidationError, ForbiddenError, NotFoundError, ApiError } =
+  await loadPackage();
+
+/**
+ * An HTTP server answering each request with the next of `answers` (`{status, headers,
+ * body}`), recording when each request arrived and what it carried.
+ */
+async function peer(answers) {
+  const seen = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      seen.push({ at: Date.now(), method: request.method, url: request.url, headers: request.headers, body });
+      const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
+      response.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return { baseUrl: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const tooMany = (retryAfter) => ({
+  status: 429,
+  headers: retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) },
+  body: { error: "Rate limit exceeded", suggestion: "Wait and retry", docs_url: "https://x/docs", contact: "a@b" },
+});
+const ok = { status: 200, body: { courts: [], meta: {} } };
+const gaps = (seen) => seen.slice(1).map((request, i) => request.at - seen[i].at);
+
+test("back-off doubles: 1 s, 2 s, 4 s", () => {
+  assert.deepEqual([0, 1, 2].map(backoffMs), [1000, 2000, 4000]);
+});
+
+test("repeated 429s are retried after 1 s, then 2 s, and the answer comes through", async () => {
+  const server = await peer([tooMany(0), tooMany(0), ok]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
+    assert.deepEqual(await client.courts(), ok.body);
+    assert.equal(server.seen.length, 3);
+    const [first, second] = gaps(server.seen);
+    assert.ok(first >= 1000 && first < 1800, `first wait ${first} ms`);
+    assert.ok(second >= 2000 && second < 2800, `second wait ${second} ms`);
+  } finally {
+    await server.close();
+  }
+});
+
+test("Retry-After longer than the back-off is honoured", async () => {
+  const server = await peer([tooMany(2), ok]);
+  try {
+    await createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" }).courts();
+    const [wait] = gaps(server.seen);
+    assert.ok(wait >= 2000 && wait < 2800, `waited ${wait} ms for Retry-After: 2`);
+  } finally {
+    await server.close();
+  }
+});
+
+test("after the last retry a RateLimitError carries the 429 body and Retry-After", async () => {
+  const server = await peer([tooMany(0)]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test", maxRetries: 1 });
+    await assert.rejects(client.courts(), (error) => {
+      assert.ok(error instanceof RateLimitError && error instanceof ApiError);
+      assert.equal(error.status, 429);
+      assert.equal(error.retryAfter, 0);
+      assert.deepEqual(error.body, tooMany(0).body);
+      return true;
+    });
+    assert.equal(server.seen.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test("requests carry the bearer key, JSON bodies and query parameters", async () => {
+  const server = await peer([ok]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl + "/", apiKey: "crk_abc" });
+    await client.rules({ district_id: "edny", judge_slug: "avery-sample", document_scope: "letter" });
+    await client.check({ judge_slug: "avery-sample", district_id: "edny", document_scope: "letter" });
+    const [rules, check] = server.seen;
+    assert.equal(rules.method, "GET");
+    assert.equal(rules.url, "/api/v1/rules?district_id=edny&judge_slug=avery-sample&document_scope=letter");
+    assert.equal(rules.headers.authorization, "Bearer crk_abc");
+    assert.equal(check.method, "POST");
+    assert.equal(check.url, "/api/v1/check");
+    assert.equal(check.headers["content-type"], "application/json");
+    assert.equal(check.body, '{"judge_slug":"avery-sample","district_id":"edny","document_scope":"letter"}');
+  } finally {
+    await server.close();
+  }
+});
+
+test("errors are typed and carry the spec's bodies", async () => {
+  const validation = { error: "Validation failed", details: [{ path: "document.page_count", message: "is required" }], docs_url: "d" };
+  const forbidden = { error: "District not accessible", suggestion: "s", docs_url: "d", district: { district_id: "sdny", name: "S.D.N.Y.", status: "live" }, accessible_districts: ["edny"], contact: "c" };
+  const server = await peer([
+    { status: 400, body: validation },
+    { status: 403, body: forbidden },
+    { status: 404, body: { error: "Unknown district" } },
+    { status: 500, body: { error: "Internal error" } },
+  ]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
+    await assert.rejects(client.check({}), (e) => e instanceof ValidationError && e.status === 400 && e.details[0].path === "document.page_count");
+    await assert.rejects(client.court("sdny"), (e) => e instanceof ForbiddenError && e.body.accessible_districts[0] === "edny");
+    await assert.rejects(client.court("nowhere"), (e) => e instanceof NotFoundError && e.message.includes("Unknown district"));
+    await assert.rejects(client.courts(), (e) => e.constructor === ApiError && e.status === 500);
+  } finally {
+    await server.close();
+  }
+});
+
+test("debounce: a burst of calls becomes one call with the newest arguments", async () => {
+  const calls = [];
+  const check = debounce(async (n) => {
+    calls.push({ n, at: Date.now() });
+    return n * 10;
+  }, 200);
+  const results = await Promise.all([1, 2, 3, 4].map((n) => check(n)));
+  assert.deepEqual(calls.map((c) => c.n), [4]);
+  assert.deepEqual(results, [40, 40, 40, 40]);
+});
+
+test("debounce: calls are at least the wait apart, even when typing never stops", async () => {
+  const calls = [];
+  const check = debounce(async (n) => calls.push({ n, at: Date.now() }), 300);
+  const started = Date.now();
+  const pending = [];
+  for (let n = 0; n < 10; n++) {
+    pending.push(check(n));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await Promise.all(pending);
+  assert.ok(calls.length >= 3 && calls.length <= 4, `${calls.length} calls in ${Date.now() - started} ms`);
+  for (const gap of gaps(calls)) assert.ok(gap >= 295, `calls only ${gap} ms apart`);
+  assert.equal(calls.at(-1).n, 9);
+});
+
+test("debounce: the default wait is one second", async () => {
+  const calls = [];
+  const check = debounce(async () => calls.push(Date.now()));
+  await check();
+  await check();
+  assert.ok(calls[1] - calls[0] >= 995, `calls ${calls[1] - calls[0]} ms apart`);
+});

@@ -1,0 +1,139 @@
+// The npm package's engine under Node: the golden corpus, validation, the rules view,
+// errors, and the browser build (`--target web`) agreeing with the Node build byte for
+// byte.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { canonical, corpus, loadPackage, root } from "./support.mjs";
+
+const courtrules = await loadPackage();
+const cases = corpus();
+const edny = JSON.parse(readFileSync(join(root, "data/profiles/edny.json"), "utf8"));
+
+/** The engine's answer to a case as the corpus stores it: `{ok}` or `{error}`. */
+function answer(run) {
+  try {
+    return { ok: run() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+test("the corpus is there", () => {
+  assert.ok(cases.length >= 40, `only ${cases.length} corpus cases`);
+});
+
+test("every corpus case gives its expected answer (the native engine's)", () => {
+  const differing = cases.filter((c) => {
+    const actual = answer(() => courtrules.check(c.profileObject, c.request));
+    return canonical(actual) !== canonical(c.expected);
+  });
+  assert.deepEqual(differing.map((c) => c.name), [], "cases whose answer differs from `expected`");
+});
+
+test("checkJson answers the bytes check() answers, in the engine's field order", () => {
+  for (const c of cases.filter((c) => c.expected.ok)) {
+    const bytes = courtrules.checkJson(c.profileText, JSON.stringify(c.request));
+    assert.equal(bytes, JSON.stringify(courtrules.check(c.profileObject, c.request)), c.name);
+    assert.ok(bytes.startsWith('{"judge":{"slug":'), c.name);
+  }
+});
+
+test("the browser build (--target web) answers the same bytes as the Node build", async () => {
+  const web = await import(join(root, "pkg/wasm/web/courtrules_engine.js"));
+  web.initSync({ module: readFileSync(join(root, "pkg/wasm/web/courtrules_engine_bg.wasm")) });
+  for (const c of cases) {
+    const request = JSON.stringify(c.request);
+    const node = answer(() => courtrules.checkJson(c.profileText, request));
+    const browser = answer(() => web.checkJson(c.profileText, request));
+    assert.deepEqual(browser, node, c.name);
+  }
+});
+
+test("an invalid request is thrown as an invalid_request EngineError naming each field", () => {
+  const request = { ...cases.find((c) => c.expected.ok).request, document: { page_count: 0 } };
+  const profile = cases.find((c) => c.expected.ok).profileObject;
+  assert.throws(
+    () => courtrules.check(profile, request),
+    (error) => {
+      assert.equal(error.kind, "invalid_request");
+      assert.deepEqual(error.details, [
+        { path: "document.page_count", message: "must be at least 1, got 0" },
+        { path: "document.word_count", message: "is required" },
+      ]);
+      return true;
+    },
+  );
+});
+
+test("validate returns every problem, and nothing for a valid request", () => {
+  const valid = cases.find((c) => c.expected.ok).request;
+  assert.deepEqual(courtrules.validate(valid), []);
+  for (const c of cases.filter((c) => c.expected.error?.kind === "invalid_request")) {
+    assert.deepEqual(courtrules.validate(c.request), c.expected.error.details, c.name);
+  }
+  const problems = courtrules.validate({ document_scope: "memo", document: { page_count: "twenty" } });
+  assert.ok(problems.some((p) => p.path === "document_scope" && p.message.includes("brief_support")));
+  assert.ok(problems.some((p) => p.path === "document.page_count"));
+  assert.ok(problems.some((p) => p.path === "judge_slug" && p.message === "is required"));
+});
+
+test("undefined members are left out, as JSON.stringify (and so the REST client) does", () => {
+  const c = cases.find((c) => c.expected.ok && !c.request.motion_type) ?? cases.find((c) => c.expected.ok);
+  const request = { ...c.request, motion_type: c.request.motion_type ?? undefined };
+  assert.equal(courtrules.checkJson(c.profileText, JSON.stringify(request)), JSON.stringify(courtrules.check(c.profileObject, request)));
+  assert.deepEqual(courtrules.validate(request), []);
+});
+
+test("a judge not in the profile is thrown as judge_not_found", () => {
+  const c = cases.find((c) => c.expected.ok && c.request.district_id === "edny");
+  assert.throws(
+    () => courtrules.check(edny, { ...c.request, judge_slug: "no-such-judge" }),
+    { kind: "judge_not_found", district_id: "edny", judge_slug: "no-such-judge" },
+  );
+});
+
+test("a broken profile is thrown as invalid_profile", () => {
+  const request = cases.find((c) => c.expected.ok).request;
+  assert.throws(() => courtrules.check({ format_version: 1 }, request), (error) => error.kind === "invalid_profile");
+  assert.throws(() => courtrules.check(undefined, request), (error) => {
+    assert.equal(error.kind, "invalid_profile");
+    assert.equal(error.details[0].path, "profile");
+    return true;
+  });
+  assert.throws(() => courtrules.checkJson("{not json", JSON.stringify(request)), (error) => error.kind === "invalid_profile");
+});
+
+test("resolveRules groups a judge's rules by layer and narrows by filter", () => {
+  const all = courtrules.resolveRules(edny, "avery-sample");
+  assert.deepEqual(all.judge, { slug: "avery-sample", name: "Avery Sample" });
+  assert.ok(all.rules.frcp.length > 0 && all.rules.local_rules.length > 0 && all.rules.standing_order.length > 0);
+  const total = all.rules.frcp.length + all.rules.local_rules.length + all.rules.standing_order.length;
+  assert.equal(all.meta.total_rules, total);
+  assert.equal(all.meta.profile_version, edny.profile_version);
+
+  const letters = courtrules.resolveRules(edny, "avery-sample", { document_scope: "letter" });
+  assert.ok(letters.meta.total_rules < all.meta.total_rules);
+  for (const rule of [...letters.rules.frcp, ...letters.rules.local_rules]) {
+    assert.ok(!rule.applies_to || rule.applies_to.length > 0);
+  }
+  assert.deepEqual(courtrules.resolveRules(edny, "avery-sample", undefined), all);
+  assert.deepEqual(courtrules.resolveRules(edny, "avery-sample", null), all);
+});
+
+test("resolveRules rejects bad filters and unknown judges with named fields", () => {
+  assert.throws(() => courtrules.resolveRules(edny, "avery-sample", { document_scope: "memo" }), (error) => {
+    assert.equal(error.kind, "invalid_request");
+    assert.equal(error.details[0].path, "document_scope");
+    return true;
+  });
+  assert.throws(() => courtrules.resolveRules(edny, "avery-sample", "letter"), (error) => error.details[0].path === "filter");
+  assert.throws(() => courtrules.resolveRules(edny, "nobody"), { kind: "judge_not_found", district_id: "edny", judge_slug: "nobody" });
+});
+
+test("the engine reports its version and needs no init in Node", async () => {
+  await courtrules.init();
+  assert.match(courtrules.engineVersion(), /^\d+\.\d+\.\d+/);
+});

@@ -1,0 +1,138 @@
+// The package against the real courtrules server (target/release/courtrules, a fresh
+// SQLite database, a key from `courtrules keys create`): the engine in Node answers
+// byte for byte what the server answers, and the client speaks the server's API.
+// Skipped, saying why, when the server binary is not built.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { corpus, loadPackage, serverBinary, startServer } from "./support.mjs";
+
+const courtrules = await loadPackage();
+const ednyCases = corpus().filter((c) => c.profile === "data/profiles/edny.json");
+let server;
+// COURTRULES_REQUIRE_SERVER=1 (scripts/test) turns the skip into a failure.
+const built = (await import("node:fs")).existsSync(serverBinary);
+if (!built && process.env.COURTRULES_REQUIRE_SERVER === "1") throw new Error(`${serverBinary} is not built`);
+const skip = built ? false : `${serverBinary} is not built`;
+
+before(async () => {
+  if (!skip) server = await startServer();
+});
+after(async () => {
+  await server?.stop();
+});
+
+async function post(path, body, apiKey = server.apiKey) {
+  const response = await fetch(server.baseUrl + path, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+const profiles = new Map();
+/** The judge's profile as the server hands it to browsers (`GET /api/v1/profile`), as text. */
+async function profileText(district_id, judge_slug) {
+  const key = `${district_id}/${judge_slug}`;
+  if (!profiles.has(key)) {
+    const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+    profiles.set(key, JSON.stringify(await client.profile({ district_id, judge_slug })));
+  }
+  return profiles.get(key);
+}
+
+test("the engine in Node answers /check byte for byte over the golden corpus", { skip }, async () => {
+  assert.ok(ednyCases.length >= 20, `only ${ednyCases.length} E.D.N.Y. corpus cases`);
+  let compared = 0;
+  for (const c of ednyCases) {
+    const requestText = JSON.stringify(c.request);
+    const answer = await post("/api/v1/check", requestText);
+    if (c.expected.ok) {
+      assert.equal(answer.status, 200, `${c.name}: ${answer.text}`);
+      const profile = await profileText(c.request.district_id, c.request.judge_slug);
+      assert.equal(courtrules.checkJson(profile, requestText), answer.text, `${c.name}: /profile + engine`);
+      assert.equal(courtrules.checkJson(c.profileText, requestText), answer.text, `${c.name}: data pack profile + engine`);
+      compared++;
+    } else if (c.expected.error.kind === "invalid_request") {
+      assert.equal(answer.status, 400, `${c.name}: ${answer.text}`);
+      assert.deepEqual(JSON.parse(answer.text).details, courtrules.validate(c.request), c.name);
+      assert.throws(() => courtrules.checkJson(c.profileText, requestText), { kind: "invalid_request" }, c.name);
+    } else {
+      // judge_not_found → 404; district_mismatch → the server has no profile for that
+      // district (403/404/422). Either way, no check result.
+      assert.ok([403, 404, 422].includes(answer.status), `${c.name}: ${answer.status} ${answer.text}`);
+      assert.throws(() => courtrules.checkJson(c.profileText, requestText), { kind: c.expected.error.kind }, c.name);
+    }
+  }
+  assert.ok(compared >= 20, `only ${compared} byte comparisons`);
+});
+
+test("every E.D.N.Y. judge: the engine with /profile equals /check, over page counts around the limits", { skip }, async () => {
+  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const { judges } = await client.judges("edny");
+  const profiled = judges.filter((judge) => judge.has_profile !== false);
+  assert.ok(profiled.length >= 5, `${profiled.length} profiled judges`);
+  for (const judge of profiled) {
+    const profile = await profileText("edny", judge.slug);
+    for (const [document_scope, page_count, word_count] of [["brief_support", 10, 3000], ["brief_support", 40, 9000], ["brief_reply", 12, 4000], ["letter", 4, 1200]]) {
+      const request = {
+        judge_slug: judge.slug, district_id: "edny", document_scope, motion_type: "Rule_12",
+        is_pro_se: false, pmc_completed: false, opposing_party_pro_se: true, filing_role: "movant",
+        document: { page_count, word_count },
+      };
+      const answer = await post("/api/v1/check", request);
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(courtrules.checkJson(profile, JSON.stringify(request)), answer.text, `${judge.slug} ${document_scope} ${page_count}`);
+    }
+  }
+});
+
+test("resolveRules answers what /rules answers", { skip }, async () => {
+  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  for (const filter of [{}, { document_scope: "letter" }, { document_scope: "brief_support", motion_type: "Rule_56" }]) {
+    const fromServer = await client.rules({ district_id: "edny", judge_slug: "avery-sample", ...filter });
+    const profile = JSON.parse(await profileText("edny", "avery-sample"));
+    assert.deepEqual(courtrules.resolveRules(profile, "avery-sample", filter), fromServer, JSON.stringify(filter));
+  }
+});
+
+test("the client's typed errors carry the server's bodies", { skip }, async () => {
+  const { createClient, ValidationError, AuthenticationError, ForbiddenError, NotFoundError } = courtrules;
+  const good = createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const request = ednyCases.find((c) => c.expected.ok).request;
+
+  await assert.rejects(good.check({ ...request, document: { page_count: 0 } }), (error) => {
+    assert.ok(error instanceof ValidationError);
+    assert.deepEqual(error.details, courtrules.validate({ ...request, document: { page_count: 0 } }));
+    assert.equal(typeof error.body.docs_url, "string");
+    return true;
+  });
+  await assert.rejects(good.check({ ...request, judge_slug: "no-such-judge" }), (error) => error instanceof NotFoundError);
+  await assert.rejects(createClient({ baseUrl: server.baseUrl, apiKey: "" }).judges("edny"), (error) => error instanceof AuthenticationError);
+  await assert.rejects(
+    createClient({ baseUrl: server.baseUrl, apiKey: "crk_nobody_0000" }).judges("edny"),
+    (error) => error instanceof ForbiddenError && error.status === 403,
+  );
+  assert.equal(await good.checkText(request), (await post("/api/v1/check", request)).text);
+});
+
+test("the client waits out a real 429 from the server and then succeeds", { skip }, async (t) => {
+  const request = ednyCases.find((c) => c.expected.ok).request;
+  let limited;
+  for (let i = 0; i < 70 && !limited; i++) {
+    const answer = await post("/api/v1/check", request);
+    if (answer.status === 429) limited = answer;
+  }
+  if (!limited) return t.skip("the server does not rate-limit /check yet");
+  const retryAfter = Number(limited.headers.get("retry-after"));
+  assert.ok(Number.isFinite(retryAfter) && retryAfter >= 0, `Retry-After: ${limited.headers.get("retry-after")}`);
+  assert.equal(typeof JSON.parse(limited.text).error, "string");
+  if (retryAfter > 65) return t.skip(`Retry-After is ${retryAfter} s`);
+
+  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, maxRetries: 3 });
+  const started = Date.now();
+  const response = await client.check(request);
+  assert.equal(response.judge.slug, request.judge_slug);
+  assert.ok(Date.now() - started >= Math.max(retryAfter * 1000, 1000) - 50, `answered after ${Date.now() - started} ms`);
+});

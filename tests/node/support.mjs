@@ -1,0 +1,91 @@
+// Shared by the Node tests: the repository, the golden corpus, the built package and
+// the real courtrules server (started from target/release/courtrules).
+
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Every corpus case, with its parsed profile and file name. */
+export function corpus() {
+  const dir = join(root, "tests/corpus");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(join(dir, name), "utf8");
+      const testCase = JSON.parse(text);
+      const profileText = readFileSync(join(root, testCase.profile), "utf8");
+      return { name, ...testCase, profileText, profileObject: JSON.parse(profileText) };
+    });
+}
+
+/** JSON with object keys sorted at every level: how the corpus stores answers. */
+export function canonical(value) {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+  }
+  return value;
+}
+
+/** The package as Node loads it (`pkg/dist/node.js`); run `npm --prefix pkg run build` first. */
+export async function loadPackage() {
+  const entry = join(root, "pkg/dist/node.js");
+  if (!existsSync(entry)) throw new Error("the package is not built: run `npm --prefix pkg run build`");
+  return import(entry);
+}
+
+export const serverBinary = process.env.COURTRULES_BIN ?? join(root, "target/release/courtrules");
+
+/**
+ * Starts the real server on a free port with a fresh SQLite database in a temp folder,
+ * after creating an API key with `courtrules keys create`. Returns
+ * `{ baseUrl, apiKey, stop() }`, or `null` when the binary is not built (the caller
+ * skips, saying so).
+ */
+export async function startServer({ env = {} } = {}) {
+  if (!existsSync(serverBinary)) return null;
+  const dir = mkdtempSync(join(tmpdir(), "courtrules-node-"));
+  const storage = ["--database-url", `sqlite://${join(dir, "courtrules.db")}`, "--data-dir", join(root, "data")];
+  const keys = spawnSync(serverBinary, [...storage, "keys", "create", "--name", "node-tests"], { encoding: "utf8" });
+  const apiKey = keys.stdout.match(/crk_\S+/)?.[0];
+  if (keys.status !== 0 || !apiKey) throw new Error(`courtrules keys create failed:\n${keys.stdout}${keys.stderr}`);
+
+  const child = spawn(serverBinary, [...storage, "serve", "--addr", "127.0.0.1:0"], {
+    env: { ...process.env, RUST_LOG: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const baseUrl = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
+    const read = (chunk) => {
+      output += chunk;
+      const match = output.match(/listening on (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.setEncoding("utf8").on("data", read);
+    child.stderr.setEncoding("utf8").on("data", read);
+    child.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  return {
+    baseUrl,
+    apiKey,
+    output: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
