@@ -1,0 +1,294 @@
+//! The courts, rosters and compliance profiles, read from the database into one
+//! immutable snapshot. Requests look districts, judges and profiles up here, so the
+//! check path does no I/O; a server swaps in a new snapshot when the data changes.
+
+use crate::db::{Db, Watched};
+use crate::sandbox::{OwnedOp, Sandbox};
+use anyhow::{Context, anyhow};
+use courtrules_engine::model::{
+    Category, District, JudgeProfile, JudgeType, Profile, Rule, RuleLayer, Severity, StandingOrder,
+};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+
+#[derive(Clone, Debug)]
+pub struct Court {
+    pub district_id: String,
+    pub name: String,
+    pub kind: String,
+    pub circuit: Option<String>,
+    pub state: Option<String>,
+    pub status: String,
+    /// Judges on the roster; `None` when the court has no judge data.
+    pub judges_mapped: Option<u32>,
+    /// Judges with standing-order profiles; only for live courts with a profile.
+    pub judges_profiled: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Judge {
+    pub slug: String,
+    pub name: String,
+    pub judge_type: Option<JudgeType>,
+    pub bio: Option<String>,
+    pub chambers: Option<String>,
+    pub profile_url: Option<String>,
+    pub has_profile: bool,
+}
+
+/// A district's compliance profile: typed for trimming, and serialized once — the
+/// exact bytes every engine call gets, so warm instances keep it parsed.
+pub struct CompiledProfile {
+    pub profile: Profile,
+    pub bytes: Arc<[u8]>,
+}
+
+#[derive(Default)]
+pub struct Catalogue {
+    courts: BTreeMap<String, Court>,
+    aliases: HashMap<String, String>,
+    judges: HashMap<String, Vec<Judge>>,
+    profiles: HashMap<String, CompiledProfile>,
+}
+
+impl Catalogue {
+    /// Reads everything, building and validating (in the wasm engine) every profile.
+    pub async fn load(db: &Db, sandbox: &Arc<Sandbox>) -> anyhow::Result<Catalogue> {
+        let mut catalogue = Catalogue::default();
+        let courts: Vec<CourtRow> =
+            sqlx::query_as("SELECT district_id, name, kind, circuit, state, status FROM courts ORDER BY district_id")
+                .fetch_all(db.pool())
+                .await?;
+        let aliases: Vec<(String, String)> =
+            sqlx::query_as("SELECT alias, district_id FROM court_aliases").fetch_all(db.pool()).await?;
+        catalogue.aliases = aliases.into_iter().collect();
+        let judges: Vec<JudgeRow> = sqlx::query_as(
+            "SELECT j.district_id, j.slug, j.name, j.judge_type, j.bio, j.chambers, j.profile_url,
+                    CASE WHEN s.judge_slug IS NULL THEN 0 ELSE 1 END
+             FROM judges j LEFT JOIN standing_orders s ON s.district_id = j.district_id AND s.judge_slug = j.slug
+             ORDER BY j.district_id, j.position, j.slug",
+        )
+        .fetch_all(db.pool())
+        .await?;
+        for row in judges {
+            let (district_id, slug, name, judge_type, bio, chambers, profile_url, has_profile) = row;
+            catalogue.judges.entry(district_id).or_default().push(Judge {
+                judge_type: judge_type.as_deref().map(parse_judge_type).transpose()?,
+                slug,
+                name,
+                bio,
+                chambers,
+                profile_url,
+                has_profile: has_profile != 0,
+            });
+        }
+        let profiled: Vec<(String,)> =
+            sqlx::query_as("SELECT district_id FROM compliance_profiles ORDER BY district_id")
+                .fetch_all(db.pool())
+                .await?;
+        for (district_id,) in profiled {
+            let profile = read_profile(db, &district_id).await?.context("a listed profile vanished")?;
+            let compiled = compile(sandbox, profile).await.with_context(|| format!("the {district_id} profile"))?;
+            catalogue.profiles.insert(district_id, compiled);
+        }
+        for (district_id, name, kind, circuit, state, status) in courts {
+            let roster = catalogue.judges.get(&district_id);
+            let has_profile = catalogue.profiles.contains_key(&district_id);
+            let court = Court {
+                judges_mapped: roster.map(|judges| judges.len() as u32),
+                judges_profiled: (has_profile && status == "live")
+                    .then(|| roster.map_or(0, |judges| judges.iter().filter(|judge| judge.has_profile).count() as u32)),
+                district_id: district_id.clone(),
+                name,
+                kind,
+                circuit,
+                state,
+                status,
+            };
+            catalogue.courts.insert(district_id, court);
+        }
+        Ok(catalogue)
+    }
+
+    pub fn court(&self, district_id: &str) -> Option<&Court> {
+        self.courts.get(district_id)
+    }
+
+    /// The court an alias names (`nyed` → `edny`).
+    pub fn alias_of(&self, id: &str) -> Option<&str> {
+        self.aliases.get(id).map(String::as_str)
+    }
+
+    /// The roster of a district; empty when the court has no judge data.
+    pub fn judges(&self, district_id: &str) -> &[Judge] {
+        self.judges.get(district_id).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn profile(&self, district_id: &str) -> Option<&CompiledProfile> {
+        self.profiles.get(district_id)
+    }
+}
+
+/// Serializes a profile and has the wasm engine validate exactly those bytes.
+pub async fn compile(sandbox: &Arc<Sandbox>, profile: Profile) -> anyhow::Result<CompiledProfile> {
+    let bytes: Arc<[u8]> = serde_json::to_vec(&profile)?.into();
+    let answer = sandbox.call_trusted(OwnedOp::ValidateProfile { profile: Arc::clone(&bytes) }).await?;
+    if let Err(error) = answer {
+        return Err(anyhow!("the engine refuses the profile: {}", describe_engine_error(&error)));
+    }
+    Ok(CompiledProfile { profile, bytes })
+}
+
+/// An engine error with its details, for logs and the CLI.
+pub fn describe_engine_error(error: &courtrules_engine::EngineError) -> String {
+    use courtrules_engine::EngineError::*;
+    match error {
+        InvalidRequest { details } | InvalidProfile { details } => {
+            let lines: Vec<String> = details.iter().map(|d| format!("{}: {}", d.path, d.message)).collect();
+            format!("{} — {}", error.message(), lines.join("; "))
+        }
+        other => other.message(),
+    }
+}
+
+type CourtRow = (String, String, String, Option<String>, Option<String>, String);
+type JudgeRow = (String, String, String, Option<String>, Option<String>, Option<String>, Option<String>, i64);
+#[derive(sqlx::FromRow)]
+struct RuleRow {
+    layer: String,
+    judge_slug: String,
+    rule_key: String,
+    category: String,
+    citation: String,
+    label: String,
+    summary: String,
+    severity: String,
+    applies_to: Option<String>,
+    params: Option<String>,
+    source_text: String,
+    source_url: String,
+}
+type LayerRow = (String, String, String, Option<String>);
+
+/// The compliance profile of a district as stored, or `None` if it has none.
+pub async fn read_profile(db: &Db, district_id: &str) -> anyhow::Result<Option<Profile>> {
+    let header: Option<(i64, String, String)> = sqlx::query_as(
+        "SELECT format_version, profile_version, district_name FROM compliance_profiles WHERE district_id = $1",
+    )
+    .bind(district_id)
+    .fetch_optional(db.pool())
+    .await?;
+    let Some((format_version, profile_version, district_name)) = header else { return Ok(None) };
+    let layers: Vec<LayerRow> =
+        sqlx::query_as("SELECT layer, title, source_url, effective_date FROM rule_layers WHERE district_id = $1")
+            .bind(district_id)
+            .fetch_all(db.pool())
+            .await?;
+    let rules: Vec<RuleRow> = sqlx::query_as(
+        "SELECT layer, judge_slug, rule_key, category, citation, label, summary, severity, applies_to, params,
+                source_text, source_url
+         FROM rules WHERE district_id = $1 ORDER BY layer, judge_slug, position",
+    )
+    .bind(district_id)
+    .fetch_all(db.pool())
+    .await?;
+    let mut by_owner: BTreeMap<(String, String), Vec<Rule>> = BTreeMap::new();
+    for row in rules {
+        let key = &row.rule_key;
+        let rule = Rule {
+            category: Category::parse(&row.category).ok_or_else(|| anyhow!("rule {key}: unknown category"))?,
+            severity: Severity::parse(&row.severity).ok_or_else(|| anyhow!("rule {key}: unknown severity"))?,
+            applies_to: row.applies_to.as_deref().map(serde_json::from_str).transpose()?,
+            params: row.params.as_deref().map(serde_json::from_str).transpose()?.unwrap_or_default(),
+            rule_key: row.rule_key,
+            citation: row.citation,
+            label: row.label,
+            summary: row.summary,
+            source_text: row.source_text,
+            source_url: row.source_url,
+        };
+        by_owner.entry((row.layer, row.judge_slug)).or_default().push(rule);
+    }
+    let mut layer = |name: &str| -> anyhow::Result<RuleLayer> {
+        let (_, title, source_url, effective_date) = layers
+            .iter()
+            .find(|row| row.0 == name)
+            .cloned()
+            .ok_or_else(|| anyhow!("the {district_id} profile has no {name} layer"))?;
+        let rules = by_owner.remove(&(name.to_owned(), String::new())).unwrap_or_default();
+        Ok(RuleLayer { title, source_url, effective_date, rules })
+    };
+    let national = layer("national")?;
+    let local = layer("local")?;
+    let judges: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(
+        "SELECT slug, name, judge_type, sample FROM judges WHERE district_id = $1 ORDER BY position, slug",
+    )
+    .bind(district_id)
+    .fetch_all(db.pool())
+    .await?;
+    let orders: Vec<(String, String, String, Option<String>, i64)> = sqlx::query_as(
+        "SELECT judge_slug, title, source_url, effective_date, sample FROM standing_orders WHERE district_id = $1",
+    )
+    .bind(district_id)
+    .fetch_all(db.pool())
+    .await?;
+    let mut orders: HashMap<String, StandingOrder> = orders
+        .into_iter()
+        .map(|(slug, title, source_url, effective_date, sample)| {
+            let rules = by_owner.remove(&("standing_order".to_owned(), slug.clone())).unwrap_or_default();
+            (slug, StandingOrder { title, source_url, effective_date, sample: sample != 0, rules })
+        })
+        .collect();
+    let judges = judges
+        .into_iter()
+        .map(|(slug, name, judge_type, sample)| {
+            Ok(JudgeProfile {
+                standing_order: orders.remove(&slug),
+                judge_type: judge_type.as_deref().map(parse_judge_type).transpose()?,
+                sample: sample != 0,
+                slug,
+                name,
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(Some(Profile {
+        format_version: u32::try_from(format_version)?,
+        profile_version,
+        district: District { district_id: district_id.to_owned(), name: district_name },
+        national,
+        local,
+        judges,
+    }))
+}
+
+fn parse_judge_type(text: &str) -> anyhow::Result<JudgeType> {
+    JudgeType::parse(text).ok_or_else(|| anyhow!("unknown judge type `{text}`"))
+}
+
+/// The snapshot a server answers from, replaced whole when the data changes.
+pub struct Live {
+    current: RwLock<(i64, Arc<Catalogue>)>,
+}
+
+impl Live {
+    pub async fn load(db: &Db, sandbox: &Arc<Sandbox>) -> anyhow::Result<Live> {
+        let version = db.version(Watched::Catalogue).await?;
+        let catalogue = Catalogue::load(db, sandbox).await?;
+        Ok(Live { current: RwLock::new((version, Arc::new(catalogue))) })
+    }
+
+    pub fn get(&self) -> Arc<Catalogue> {
+        Arc::clone(&self.current.read().expect("catalogue lock").1)
+    }
+
+    /// Reloads when another process (or this one) changed the data since the last load.
+    pub async fn refresh(&self, db: &Db, sandbox: &Arc<Sandbox>) -> anyhow::Result<bool> {
+        let version = db.version(Watched::Catalogue).await?;
+        if version == self.current.read().expect("catalogue lock").0 {
+            return Ok(false);
+        }
+        let catalogue = Catalogue::load(db, sandbox).await?;
+        *self.current.write().expect("catalogue lock") = (version, Arc::new(catalogue));
+        Ok(true)
+    }
+}

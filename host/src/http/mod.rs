@@ -1,0 +1,179 @@
+//! The HTTP API: one router merged from one module per resource, the shared state,
+//! and the tower-http stack around it.
+
+pub mod auth;
+pub mod check;
+pub mod docs;
+pub mod error;
+pub mod extract;
+pub mod index;
+pub mod judges;
+pub mod lookup;
+pub mod openapi;
+pub mod profile;
+pub mod rules;
+
+use crate::catalogue::Live;
+use crate::db::Db;
+use crate::sandbox::Sandbox;
+use auth::KeyCache;
+use axum::extract::DefaultBodyLimit;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Extension, Router};
+use error::ApiError;
+use extract::BodyLimit;
+use std::sync::Arc;
+use std::time::Duration;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+/// Settings of the HTTP layer.
+#[derive(Clone, Debug)]
+pub struct HttpConfig {
+    /// The address clients reach this server at (for `docs_url` and the index).
+    pub public_url: String,
+    /// Where to ask for access to more districts (403 bodies).
+    pub contact: String,
+    pub body_limit_bytes: usize,
+    pub request_timeout: Duration,
+}
+
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+pub struct Shared {
+    pub db: Db,
+    pub sandbox: Arc<Sandbox>,
+    pub catalogue: Arc<Live>,
+    pub keys: KeyCache,
+    pub config: HttpConfig,
+    pub index: index::ServiceIndex,
+    pub openapi_json: Vec<u8>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(
+        db: Db,
+        sandbox: Arc<Sandbox>,
+        catalogue: Arc<Live>,
+        config: HttpConfig,
+        engine_version: String,
+    ) -> Self {
+        let openapi = openapi::document(&config.public_url);
+        let index = index::build(&openapi, &config.public_url, engine_version);
+        let openapi_json = serde_json::to_vec(&openapi).expect("the OpenAPI document serializes");
+        AppState(Arc::new(Shared { db, sandbox, catalogue, keys: KeyCache::default(), config, index, openapi_json }))
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    let config = state.config.clone();
+    let request_id = HeaderName::from_static("x-request-id");
+    let api = Router::new()
+        .route("/api/v1", get(index::service_index))
+        .route("/api/v1/check", post(check::check))
+        .route("/api/v1/rules", get(rules::rules))
+        .route("/api/v1/judges", get(judges::judges))
+        .route("/api/v1/profile", get(profile::profile))
+        .route("/openapi.json", get(openapi_json))
+        .route("/docs", get(docs::index))
+        .route("/docs/{name}", get(docs::document))
+        .fallback(route_not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state);
+    // Outermost first: request id, tracing, CORS and compression see every response,
+    // including the JSON errors made from the inner layers' bare ones.
+    // tower-http enforces the body limit; axum's own 2 MiB default is switched off so
+    // there is one limit, the configured one.
+    api.layer(DefaultBodyLimit::disable())
+        .layer(Extension(BodyLimit(config.body_limit_bytes)))
+        .layer(RequestBodyLimitLayer::new(config.body_limit_bytes))
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
+        .layer(middleware::from_fn_with_state(BodyLimit(config.body_limit_bytes), json_errors))
+        .layer(CompressionLayer::new())
+        .layer(
+            CorsLayer::new()
+                .allow_origin(AllowOrigin::any())
+                .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
+                .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, request_id.clone()])
+                .expose_headers([request_id.clone()])
+                .max_age(Duration::from_secs(600)),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
+            let id =
+                request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+        }))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+async fn openapi_json(State(state): State<AppState>) -> Response {
+    json_response(state.openapi_json.clone())
+}
+
+async fn route_not_found(request: Request) -> ApiError {
+    ApiError::RouteNotFound(format!("{} {}", request.method(), request.uri().path()))
+}
+
+async fn method_not_allowed(request: Request) -> ApiError {
+    ApiError::MethodNotAllowed { method: request.method().to_string(), path: request.uri().path().to_owned() }
+}
+
+/// Already-serialized JSON (the engine's answers are returned byte for byte).
+pub fn json_response(body: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// The safety net: an error response from a layer that answers on its own (body
+/// limit, time-out) becomes the matching JSON error body.
+async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Request, next: Next) -> Response {
+    let method = request.method().to_string();
+    let path = request.uri().path().to_owned();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let error = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge { limit_bytes: limit },
+        StatusCode::SERVICE_UNAVAILABLE | StatusCode::REQUEST_TIMEOUT => ApiError::Timeout,
+        StatusCode::NOT_FOUND => ApiError::RouteNotFound(format!("{method} {path}")),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed { method, path },
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType,
+        other => {
+            tracing::error!(%other, %method, %path, "an error response without a JSON body");
+            ApiError::Internal(anyhow::anyhow!("{other} without a JSON body from {method} {path}"))
+        }
+    };
+    let mut fixed = error.into_response();
+    // Keep the status the layer chose, and its headers (e.g. CORS, Allow).
+    *fixed.status_mut() = status;
+    for (name, value) in response.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            fixed.headers_mut().entry(name).or_insert(value.clone());
+        }
+    }
+    drop(response.into_body());
+    fixed
+}

@@ -1,0 +1,11 @@
+//! courtrules: the edge server and CLI around the compliance engine. The engine runs
+//! as WebAssembly inside wasmtime (`sandbox`); everything else here is storage,
+//! HTTP, authentication and the command line.
+
+pub mod catalogue;
+pub mod cli;
+pub mod db;
+pub mod http;
+pub mod keys;
+pub mod sandbox;
+pub mod seed;

@@ -1,0 +1,522 @@
+//! The HTTP API end to end: the real `courtrules` binary, a fresh SQLite database
+//! seeded from the repository's data pack, keys made with the CLI, and HTTP.
+
+mod common;
+
+use common::{Reply, Server, Test, check_request, with};
+use courtrules_engine::model::RuleLayer;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+struct Api {
+    server: Server,
+    /// The key the server printed on first start (plan: all districts).
+    all: String,
+    /// A key made with `keys create --districts sdny`.
+    sdny_only: String,
+}
+
+fn main() -> std::process::ExitCode {
+    common::run(
+        || {
+            let server = Server::start(&[]);
+            let sdny_only = server.workspace.create_key("sdny-only", "sdny");
+            Api { all: server.first_key.clone(), sdny_only, server }
+        },
+        TESTS,
+    )
+}
+
+const TESTS: &[Test<Api>] = &[
+    ("missing_authorization_is_401", missing_authorization_is_401),
+    ("malformed_authorization_is_401", malformed_authorization_is_401),
+    ("unknown_key_is_403", unknown_key_is_403),
+    ("every_api_endpoint_needs_a_key", every_api_endpoint_needs_a_key),
+    ("openapi_json_needs_no_key_and_describes_the_api", openapi_json_needs_no_key_and_describes_the_api),
+    ("known_district_outside_the_plan_is_403_with_the_structured_body", known_district_outside_the_plan_is_403),
+    ("unknown_district_is_404_error_only", unknown_district_is_404_error_only),
+    ("revoked_key_is_403", revoked_key_is_403),
+    ("judge_not_in_district_is_404_pointing_at_the_judge_list", judge_not_in_district_is_404),
+    ("live_court_without_a_profile_is_422", live_court_without_a_profile_is_422),
+    ("validation_400_names_exact_paths", validation_400_names_exact_paths),
+    ("invalid_request_for_an_unknown_district_is_400", invalid_request_for_an_unknown_district_is_400),
+    ("post_without_json_content_type_is_415_json", post_without_json_content_type_is_415_json),
+    ("malformed_json_is_400_json", malformed_json_is_400_json),
+    ("body_over_the_limit_is_413_json", body_over_the_limit_is_413_json),
+    ("unknown_routes_and_wrong_methods_answer_json", unknown_routes_and_wrong_methods_answer_json),
+    ("request_id_is_generated_or_echoed", request_id_is_generated_or_echoed),
+    ("cors_preflight_allows_authorization_and_content_type", cors_preflight_allows_authorization_and_content_type),
+    ("only_counts_run_page_word_courtesy_pmc_gate_bundling_checks", only_counts_run_the_count_checks),
+    ("completed_pmc_passes_and_missing_pmc_fails", completed_pmc_passes_and_missing_pmc_fails),
+    ("page_count_over_the_judge_limit_is_critical_fail_non_compliant", page_count_over_the_limit_fails),
+    (
+        "courtesy_copy_filing_gate_and_bundling_are_action_items",
+        courtesy_copy_filing_gate_and_bundling_are_action_items,
+    ),
+    ("supplied_sections_run_their_checks", supplied_sections_run_their_checks),
+    ("summary_counts_match_the_results", summary_counts_match_the_results),
+    ("check_is_deterministic", check_is_deterministic),
+    ("judges_lists_the_roster", judges_lists_the_roster),
+    ("judges_needs_district_id", judges_needs_district_id),
+    ("rules_are_grouped_by_layer_and_filtered", rules_are_grouped_by_layer_and_filtered),
+    ("rules_with_a_bad_enum_is_400_with_engine_details", rules_with_a_bad_enum_is_400),
+    ("profile_is_the_engine_profile_trimmed_to_the_judge", profile_is_trimmed_to_the_judge),
+    ("service_index_lists_the_endpoints", service_index_lists_the_endpoints),
+    ("docs_urls_open_without_a_key", docs_urls_open_without_a_key),
+];
+
+fn general_error(reply: &Reply, status: u16) -> &Value {
+    let body = reply.expect(status);
+    for field in ["error", "suggestion", "docs_url"] {
+        assert!(body[field].as_str().is_some_and(|text| !text.is_empty()), "no `{field}` in {body}");
+    }
+    body
+}
+
+fn paths(body: &Value) -> Vec<&str> {
+    body["details"].as_array().expect("details").iter().map(|detail| detail["path"].as_str().unwrap()).collect()
+}
+
+fn missing_authorization_is_401(api: &Api) {
+    let reply = api.server.get("/api/v1/judges?district_id=edny", None);
+    let body = general_error(&reply, 401);
+    assert!(body["error"].as_str().unwrap().contains("missing"));
+    assert_eq!(reply.header("www-authenticate"), Some("Bearer"));
+    let reply = api.server.post_json("/api/v1/check", None, check_request().to_string().as_bytes());
+    general_error(&reply, 401);
+}
+
+fn malformed_authorization_is_401(api: &Api) {
+    for header in
+        ["Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Token abc", &api.all, &format!("Bearer {} extra", api.all)]
+    {
+        let reply = api.server.get_with_authorization("/api/v1/judges?district_id=edny", header);
+        general_error(&reply, 401);
+    }
+}
+
+fn unknown_key_is_403(api: &Api) {
+    let forged = format!("crk_000000000000_{}", "0".repeat(64));
+    let mut tampered = api.all.clone();
+    let last = tampered.pop().unwrap();
+    tampered.push(if last == '0' { '1' } else { '0' });
+    for key in ["not-a-key", forged.as_str(), tampered.as_str()] {
+        let reply = api.server.get("/api/v1/judges?district_id=edny", Some(key));
+        let body = general_error(&reply, 403);
+        assert!(body.get("district").is_none());
+    }
+}
+
+fn every_api_endpoint_needs_a_key(api: &Api) {
+    for path in [
+        "/api/v1",
+        "/api/v1/judges?district_id=edny",
+        "/api/v1/rules?district_id=edny&judge_slug=avery-sample",
+        "/api/v1/profile?district_id=edny&judge_slug=avery-sample",
+    ] {
+        general_error(&api.server.get(path, None), 401);
+    }
+}
+
+fn openapi_json_needs_no_key_and_describes_the_api(api: &Api) {
+    let reply = api.server.get("/openapi.json", None);
+    let doc = reply.expect(200);
+    assert_eq!(doc["openapi"], "3.1.0");
+    for path in ["/api/v1", "/api/v1/check", "/api/v1/rules", "/api/v1/judges", "/api/v1/profile"] {
+        let item = &doc["paths"][path];
+        assert!(item.is_object(), "{path} is not described");
+        let operation = item.as_object().unwrap().values().next().unwrap();
+        assert_eq!(operation["security"], json!([{"bearer": []}]), "{path} does not name the bearer scheme");
+    }
+    assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+    for schema in ["CheckRequest", "CheckResponse", "LayeredRules", "Profile", "ValidationErrorBody"] {
+        assert!(doc["components"]["schemas"][schema].is_object(), "no {schema} schema");
+    }
+}
+
+fn known_district_outside_the_plan_is_403(api: &Api) {
+    let reply = api.server.check(&api.sdny_only, &check_request());
+    let body = general_error(&reply, 403);
+    assert_eq!(body["district"]["district_id"], "edny");
+    assert_eq!(body["district"]["name"], "U.S. District Court for the Eastern District of New York");
+    assert_eq!(body["district"]["status"], "live");
+    assert_eq!(body["district"]["judges_mapped"], 6);
+    assert_eq!(body["accessible_districts"], json!(["sdny"]));
+    assert!(body["contact"].as_str().unwrap().contains('@'));
+    // The same on the GET endpoints.
+    for path in ["/api/v1/judges?district_id=edny", "/api/v1/rules?district_id=edny&judge_slug=avery-sample"] {
+        let reply = api.server.get(path, Some(&api.sdny_only));
+        assert_eq!(general_error(&reply, 403)["district"]["district_id"], "edny");
+    }
+    // And the plan's own district is open to the key.
+    api.server.get("/api/v1/judges?district_id=sdny", Some(&api.sdny_only)).expect(200);
+}
+
+fn unknown_district_is_404_error_only(api: &Api) {
+    for key in [&api.sdny_only, &api.all] {
+        let reply = api.server.check(key, &with("/district_id", json!("nowhere")));
+        let body = reply.expect(404);
+        assert_eq!(body.as_object().unwrap().keys().collect::<Vec<_>>(), vec!["error"]);
+        let reply = api.server.get("/api/v1/judges?district_id=nowhere", Some(key));
+        assert_eq!(reply.expect(404).as_object().unwrap().len(), 1);
+    }
+}
+
+fn revoked_key_is_403(api: &Api) {
+    let key = api.server.workspace.create_key("to-revoke", "all");
+    api.server.get("/api/v1/judges?district_id=edny", Some(&key)).expect(200);
+    let id = key.split('_').nth(1).unwrap();
+    let output = api.server.workspace.cli(&["keys", "revoke", id]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // The server notices within its refresh interval (1 s by default).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let reply = api.server.get("/api/v1/judges?district_id=edny", Some(&key));
+        if reply.status == 403 {
+            general_error(&reply, 403);
+            break;
+        }
+        assert!(Instant::now() < deadline, "the revoked key still works: {}", reply.text);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let listed = String::from_utf8_lossy(&api.server.workspace.cli(&["keys", "list"]).stdout).to_string();
+    assert!(listed.contains("to-revoke") && listed.contains("revoked"), "{listed}");
+    assert!(!listed.contains(&key), "keys list shows a secret");
+}
+
+fn judge_not_in_district_is_404(api: &Api) {
+    let reply = api.server.check(&api.all, &with("/judge_slug", json!("judge-nobody")));
+    let body = general_error(&reply, 404);
+    assert!(body["suggestion"].as_str().unwrap().contains("/api/v1/judges?district_id=edny"), "{body}");
+    let reply = api.server.get("/api/v1/rules?district_id=edny&judge_slug=judge-nobody", Some(&api.all));
+    general_error(&reply, 404);
+}
+
+fn live_court_without_a_profile_is_422(api: &Api) {
+    let reply = api.server.check(&api.all, &with("/district_id", json!("sdny")));
+    let body = general_error(&reply, 422);
+    assert_eq!(body["district"]["district_id"], "sdny");
+    assert_eq!(body["district"]["status"], "live");
+    assert!(body["docs_url"].as_str().unwrap().ends_with("/docs/errors#no-compliance-profile"));
+    let reply = api.server.get("/api/v1/rules?district_id=sdny&judge_slug=someone", Some(&api.all));
+    general_error(&reply, 422);
+}
+
+fn validation_400_names_exact_paths(api: &Api) {
+    let cases = [
+        (with("/document/page_count", json!(0)), "document.page_count"),
+        (with("/document/format", json!({"margin_inches": -1})), "document.format.margin_inches"),
+        (with("/document_scope", json!("brief")), "document_scope"),
+        (with("/document/colour", json!("blue")), "document.colour"),
+    ];
+    for (request, path) in cases {
+        let reply = api.server.check(&api.all, &request);
+        let body = reply.expect(400);
+        assert_eq!(paths(body), vec![path], "{body}");
+        assert!(body["docs_url"].as_str().unwrap().ends_with("/docs/errors#validation"));
+        assert!(body["error"].as_str().is_some());
+    }
+    let mut unknown = check_request();
+    unknown["extra"] = json!(true);
+    let body = api.server.check(&api.all, &unknown).expect(400).clone();
+    assert_eq!(paths(&body), vec!["extra"]);
+    assert!(body["details"][0]["message"].as_str().unwrap().contains("unknown field"));
+    // Every problem at once, in field order.
+    let mut several = with("/document/page_count", json!(0));
+    several.as_object_mut().unwrap().remove("filing_role");
+    let body = api.server.check(&api.all, &several).expect(400).clone();
+    assert_eq!(paths(&body), vec!["filing_role", "document.page_count"]);
+}
+
+fn invalid_request_for_an_unknown_district_is_400(api: &Api) {
+    let mut request = with("/district_id", json!("nowhere"));
+    request["document"]["page_count"] = json!(0);
+    let body = api.server.check(&api.all, &request).expect(400).clone();
+    assert_eq!(paths(&body), vec!["document.page_count"]);
+    // Outside the plan too: validation comes before the district.
+    let body = api.server.check(&api.sdny_only, &with("/document/page_count", json!(0))).expect(400).clone();
+    assert_eq!(paths(&body), vec!["document.page_count"]);
+}
+
+fn post_without_json_content_type_is_415_json(api: &Api) {
+    let body = check_request().to_string();
+    for content_type in [None, Some("text/plain"), Some("application/x-www-form-urlencoded")] {
+        let reply = api.server.post("/api/v1/check", Some(&api.all), content_type, body.as_bytes());
+        general_error(&reply, 415);
+    }
+    let reply =
+        api.server.post("/api/v1/check", Some(&api.all), Some("application/json; charset=utf-8"), body.as_bytes());
+    reply.expect(200);
+}
+
+fn malformed_json_is_400_json(api: &Api) {
+    for body in [&b"{\"judge_slug\":"[..], b"", b"not json", b"{\"a\":1}}"] {
+        let reply = api.server.post_json("/api/v1/check", Some(&api.all), body);
+        let json = reply.expect(400);
+        assert_eq!(json["error"], "the request body is not valid JSON");
+        assert_eq!(paths(json), vec![""]);
+    }
+    // JSON that is not an object is a validation problem of the body itself.
+    let body = api.server.post_json("/api/v1/check", Some(&api.all), b"[1,2]").expect(400).clone();
+    assert_eq!(paths(&body), vec![""]);
+}
+
+fn body_over_the_limit_is_413_json(api: &Api) {
+    let mut request = check_request();
+    request["padding"] = json!("x".repeat(2 * 1024 * 1024));
+    let (status, body) = api.server.post_raw("/api/v1/check", &api.all, request.to_string().as_bytes());
+    assert_eq!(status, 413, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("1048576"), "{body}");
+    assert!(body["docs_url"].as_str().unwrap().ends_with("#payload-too-large"));
+}
+
+fn unknown_routes_and_wrong_methods_answer_json(api: &Api) {
+    general_error(&api.server.get("/api/v2/check", Some(&api.all)), 404);
+    general_error(&api.server.get("/nothing-here", None), 404);
+    general_error(&api.server.get("/api/v1/check", Some(&api.all)), 405);
+    general_error(&api.server.post_json("/api/v1/judges", Some(&api.all), b"{}"), 405);
+}
+
+fn request_id_is_generated_or_echoed(api: &Api) {
+    let reply = api.server.get("/api/v1/judges?district_id=edny", Some(&api.all));
+    assert!(reply.header("x-request-id").is_some_and(|id| id.len() >= 16));
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let response = agent
+        .get(api.server.url("/api/v1/judges?district_id=edny"))
+        .header("x-request-id", "trace-me-123")
+        .call()
+        .unwrap();
+    assert_eq!(response.headers()["x-request-id"], "trace-me-123");
+}
+
+fn cors_preflight_allows_authorization_and_content_type(api: &Api) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let response = agent
+        .options(api.server.url("/api/v1/check"))
+        .header("Origin", "https://drafting.example")
+        .header("Access-Control-Request-Method", "POST")
+        .header("Access-Control-Request-Headers", "authorization,content-type")
+        .call()
+        .unwrap();
+    assert!(response.status().is_success());
+    let allowed = response.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
+    assert!(response.headers().contains_key("access-control-allow-origin"));
+}
+
+fn results(body: &Value) -> &Vec<Value> {
+    body["results"].as_array().expect("results")
+}
+
+fn categories(body: &Value) -> Vec<&str> {
+    results(body).iter().map(|result| result["category"].as_str().unwrap()).collect()
+}
+
+fn only_counts_run_the_count_checks(api: &Api) {
+    // Avery Sample: page limit and PMC; Blake Example: filing gate, bundling, courtesy copy.
+    let avery = api.server.check(&api.all, &check_request()).expect(200).clone();
+    let blake = api.server.check(&api.all, &with("/judge_slug", json!("blake-example"))).expect(200).clone();
+    let mut ran: Vec<&str> = categories(&avery).into_iter().chain(categories(&blake)).collect();
+    ran.sort();
+    ran.dedup();
+    assert_eq!(ran, vec!["BUNDLING", "COURTESY_COPY", "FILING_GATE", "PAGE_LIMIT", "PMC", "WORD_LIMIT"]);
+    for body in [&avery, &blake] {
+        let skipped: Vec<&str> =
+            body["meta"]["skipped"].as_array().unwrap().iter().map(|s| s["category"].as_str().unwrap()).collect();
+        for category in ["STRUCTURE", "FORMAT", "PRIVACY"] {
+            assert!(skipped.contains(&category), "{category} not counted as skipped: {skipped:?}");
+        }
+        assert_eq!(body["meta"]["checks_skipped"], skipped.len());
+        assert_eq!(body["meta"]["checks_run"], results(body).len());
+    }
+}
+
+fn completed_pmc_passes_and_missing_pmc_fails(api: &Api) {
+    let pmc = |body: &Value| results(body).iter().find(|r| r["category"] == "PMC").expect("a PMC result").clone();
+    let done = api.server.check(&api.all, &check_request()).expect(200).clone();
+    assert_eq!(pmc(&done)["status"], "PASS");
+    assert_eq!(done["summary"]["status"], "COMPLIANT");
+    let missing = api.server.check(&api.all, &with("/pmc_completed", json!(false))).expect(200).clone();
+    assert_eq!(pmc(&missing)["status"], "FAIL");
+    assert_eq!(missing["summary"]["status"], "NON_COMPLIANT");
+}
+
+fn page_count_over_the_limit_fails(api: &Api) {
+    let body = api.server.check(&api.all, &with("/document/page_count", json!(30))).expect(200).clone();
+    let page = results(&body).iter().find(|r| r["category"] == "PAGE_LIMIT").expect("a page-limit result");
+    assert_eq!(page["severity"], "CRITICAL");
+    assert_eq!(page["status"], "FAIL");
+    assert_eq!(page["layer"], "standing_order", "the judge's limit takes precedence");
+    assert_eq!(body["summary"]["status"], "NON_COMPLIANT");
+    assert_eq!(body["judge"], json!({"slug": "avery-sample", "name": "Avery Sample"}));
+}
+
+fn courtesy_copy_filing_gate_and_bundling_are_action_items(api: &Api) {
+    let body = api.server.check(&api.all, &with("/judge_slug", json!("blake-example"))).expect(200).clone();
+    for category in ["COURTESY_COPY", "FILING_GATE", "BUNDLING"] {
+        let result =
+            results(&body).iter().find(|r| r["category"] == category).unwrap_or_else(|| panic!("no {category}"));
+        assert_eq!(result["status"], "ACTION_REQUIRED", "{result}");
+    }
+    assert_eq!(body["summary"]["status"], "REVIEW");
+    assert_eq!(body["summary"]["action_items"], 3);
+}
+
+fn supplied_sections_run_their_checks(api: &Api) {
+    let mut request = check_request();
+    request["document"]["format"] =
+        json!({"primary_font_size_pt": 10, "footnote_font_size_pt": 10, "margin_inches": 1, "line_spacing": "double"});
+    request["document"]["privacy"] = json!({"contains_full_ssn": true});
+    let body = api.server.check(&api.all, &request).expect(200).clone();
+    let ran = categories(&body);
+    assert!(ran.contains(&"FORMAT") && ran.contains(&"PRIVACY"), "{ran:?}");
+    let ssn =
+        results(&body).iter().find(|r| r["category"] == "PRIVACY" && r["status"] == "FAIL").expect("an SSN failure");
+    assert_eq!(ssn["severity"], "CRITICAL");
+    assert_eq!(body["summary"]["status"], "NON_COMPLIANT");
+}
+
+fn summary_counts_match_the_results(api: &Api) {
+    for judge in
+        ["avery-sample", "blake-example", "casey-placeholder", "drew-specimen", "emery-demo", "finley-fictional"]
+    {
+        let mut request = with("/judge_slug", json!(judge));
+        request["document"]["page_count"] = json!(22);
+        request["pmc_completed"] = json!(false);
+        let body = api.server.check(&api.all, &request).expect(200).clone();
+        let count = |status: &str| results(&body).iter().filter(|r| r["status"] == status).count();
+        let summary = &body["summary"];
+        assert_eq!(summary["failures"], count("FAIL"), "{judge}");
+        assert_eq!(summary["passes"], count("PASS"), "{judge}");
+        assert_eq!(summary["action_items"], count("ACTION_REQUIRED"), "{judge}");
+        let warnings = results(&body).iter().filter(|r| r["status"] == "FAIL" && r["severity"] == "WARNING").count();
+        assert_eq!(summary["warnings"], warnings, "{judge}");
+        let expected = if count("FAIL") > 0 {
+            "NON_COMPLIANT"
+        } else if count("ACTION_REQUIRED") > 0 {
+            "REVIEW"
+        } else {
+            "COMPLIANT"
+        };
+        assert_eq!(summary["status"], expected, "{judge}");
+    }
+}
+
+fn check_is_deterministic(api: &Api) {
+    let request = with("/judge_slug", json!("blake-example"));
+    let first = api.server.check(&api.all, &request);
+    let second = api.server.check(&api.all, &request);
+    assert_eq!(first.status, 200);
+    assert_eq!(first.text, second.text);
+}
+
+fn judges_lists_the_roster(api: &Api) {
+    let body = api.server.get("/api/v1/judges?district_id=edny", Some(&api.all)).expect(200).clone();
+    assert_eq!(body["district_id"], "edny");
+    let judges = body["judges"].as_array().unwrap();
+    assert_eq!(body["meta"]["total"], judges.len());
+    assert_eq!(body["meta"]["profiled"], judges.iter().filter(|j| j["has_profile"] == true).count());
+    let avery = judges.iter().find(|j| j["slug"] == "avery-sample").expect("Avery Sample");
+    for field in ["slug", "name", "has_profile", "judge_type", "bio", "chambers", "profile_url"] {
+        assert!(avery.get(field).is_some(), "no {field}");
+    }
+    assert_eq!(avery["judge_type"], "district");
+    // A live court without judge data has an empty roster.
+    let sdny = api.server.get("/api/v1/judges?district_id=sdny", Some(&api.all)).expect(200).clone();
+    assert_eq!(sdny["meta"], json!({"total": 0, "profiled": 0}));
+}
+
+fn judges_needs_district_id(api: &Api) {
+    let body = api.server.get("/api/v1/judges", Some(&api.all)).expect(400).clone();
+    assert_eq!(paths(&body), vec!["district_id"]);
+}
+
+fn rules_are_grouped_by_layer_and_filtered(api: &Api) {
+    let all =
+        api.server.get("/api/v1/rules?district_id=edny&judge_slug=avery-sample", Some(&api.all)).expect(200).clone();
+    let count = |body: &Value, group: &str| body["rules"][group].as_array().unwrap().len();
+    let total = count(&all, "frcp") + count(&all, "local_rules") + count(&all, "standing_order");
+    assert_eq!(all["meta"]["total_rules"], total);
+    assert_eq!(all["judge"]["slug"], "avery-sample");
+    assert!(count(&all, "frcp") > 0 && count(&all, "local_rules") > 0 && count(&all, "standing_order") > 0);
+    let letter = api
+        .server
+        .get("/api/v1/rules?district_id=edny&judge_slug=avery-sample&document_scope=letter", Some(&api.all))
+        .expect(200)
+        .clone();
+    let keys: Vec<&str> =
+        letter["rules"]["standing_order"].as_array().unwrap().iter().map(|r| r["rule_key"].as_str().unwrap()).collect();
+    assert!(keys.contains(&"PageLimit:letter") && !keys.contains(&"PageLimit:memorandum"), "{keys:?}");
+    assert!(letter["meta"]["total_rules"].as_u64().unwrap() < total as u64);
+}
+
+fn rules_with_a_bad_enum_is_400(api: &Api) {
+    let body = api
+        .server
+        .get(
+            "/api/v1/rules?district_id=edny&judge_slug=avery-sample&document_scope=brief&motion_type=Rule_99",
+            Some(&api.all),
+        )
+        .expect(400)
+        .clone();
+    assert_eq!(paths(&body), vec!["document_scope", "motion_type"]);
+    assert!(body["details"][0]["message"].as_str().unwrap().contains("brief_support"));
+    // Missing parameters are named too, also for an unknown district.
+    let body = api.server.get("/api/v1/rules?district_id=nowhere&motion_type=bad", Some(&api.all)).expect(400).clone();
+    assert_eq!(paths(&body), vec!["judge_slug", "motion_type"]);
+    let body = api.server.get("/api/v1/rules?judge_slug=avery-sample", Some(&api.all)).expect(400).clone();
+    assert_eq!(paths(&body), vec!["district_id"]);
+}
+
+fn profile_is_trimmed_to_the_judge(api: &Api) {
+    let body =
+        api.server.get("/api/v1/profile?district_id=edny&judge_slug=blake-example", Some(&api.all)).expect(200).clone();
+    assert_eq!(body["format_version"], 1);
+    assert_eq!(body["district"]["district_id"], "edny");
+    let judges = body["judges"].as_array().unwrap();
+    assert_eq!(judges.len(), 1);
+    assert_eq!(judges[0]["slug"], "blake-example");
+    assert!(judges[0]["standing_order"]["rules"].as_array().is_some_and(|rules| !rules.is_empty()));
+    // The national and local layers whole, as in the data pack.
+    let shipped: Value =
+        serde_json::from_slice(&std::fs::read(common::repo_data().join("profiles/edny.json")).unwrap()).unwrap();
+    let layer = |value: &Value| serde_json::from_value::<RuleLayer>(value.clone()).expect("a rule layer");
+    assert!(layer(&body["national"]) == layer(&shipped["national"]), "the national layer differs from the data pack");
+    assert!(layer(&body["local"]) == layer(&shipped["local"]), "the local layer differs from the data pack");
+    general_error(&api.server.get("/api/v1/profile?district_id=edny&judge_slug=nobody", Some(&api.all)), 404);
+    general_error(&api.server.get("/api/v1/profile?district_id=sdny&judge_slug=x", Some(&api.all)), 422);
+    let body = api.server.get("/api/v1/profile", Some(&api.all)).expect(400).clone();
+    assert_eq!(paths(&body), vec!["judge_slug", "district_id"]);
+}
+
+fn service_index_lists_the_endpoints(api: &Api) {
+    let body = api.server.get("/api/v1", Some(&api.all)).expect(200).clone();
+    assert_eq!(body["name"], "courtrules");
+    let version = body["version"].as_str().unwrap();
+    let parts: Vec<u32> = version.split('.').map(|part| part.parse().unwrap()).collect();
+    assert!(parts.len() == 3 && parts[0] == 0, "version {version}");
+    assert!(body["docs"].as_str().unwrap().starts_with("http"));
+    let endpoints: Vec<String> = body["endpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} {}", e["method"].as_str().unwrap(), e["path"].as_str().unwrap()))
+        .collect();
+    for endpoint in
+        ["POST /api/v1/check", "GET /api/v1/rules", "GET /api/v1/judges", "GET /api/v1/profile", "GET /openapi.json"]
+    {
+        assert!(endpoints.iter().any(|known| known == endpoint), "{endpoint} not in {endpoints:?}");
+    }
+}
+
+fn docs_urls_open_without_a_key(api: &Api) {
+    let body = api.server.check(&api.all, &with("/document/page_count", json!(0))).expect(400).clone();
+    let url = body["docs_url"].as_str().unwrap();
+    let (page, anchor) = url.split_once('#').unwrap();
+    let path = page.strip_prefix(&api.server.base).expect("docs_url points at this server");
+    let reply = api.server.get(path, None);
+    assert_eq!(reply.status, 200);
+    assert!(reply.content_type.starts_with("text/html"));
+    assert!(reply.text.contains(&format!("id=\"{anchor}\"")), "no #{anchor} on the page");
+    assert_eq!(api.server.get("/docs/errors.md", None).status, 200);
+}

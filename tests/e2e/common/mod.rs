@@ -1,0 +1,311 @@
+//! Starts the real `courtrules` binary on a free port with a temporary database and
+//! working directory, and talks HTTP to it.
+
+#![allow(dead_code)] // each test file uses its own part of the helpers
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+pub const BINARY: &str = env!("CARGO_BIN_EXE_courtrules");
+
+pub fn repo_data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// A temporary working directory with its own SQLite database, pointed at the
+/// repository's data pack.
+pub struct Workspace {
+    pub dir: tempfile::TempDir,
+    pub data_dir: PathBuf,
+}
+
+impl Workspace {
+    pub fn new() -> Workspace {
+        Workspace::with_data(repo_data())
+    }
+
+    pub fn with_data(data_dir: PathBuf) -> Workspace {
+        Workspace { dir: tempfile::tempdir().expect("a temporary directory"), data_dir }
+    }
+
+    pub fn database_url(&self) -> String {
+        format!("sqlite://{}", self.dir.path().join("var/courtrules.db").display())
+    }
+
+    /// The binary with this workspace's database and data, run in its directory.
+    pub fn command(&self) -> Command {
+        let mut command = Command::new(BINARY);
+        command
+            .current_dir(self.dir.path())
+            .env_remove("DATABASE_URL")
+            .env_remove("COURTRULES_ADDR")
+            .env("RUST_LOG", "warn")
+            .arg("--database-url")
+            .arg(self.database_url())
+            .arg("--data-dir")
+            .arg(&self.data_dir);
+        command
+    }
+
+    /// Runs a CLI command to completion.
+    pub fn cli(&self, args: &[&str]) -> Output {
+        self.command().args(args).output().expect("the courtrules binary runs")
+    }
+
+    /// `keys create`, returning the printed key.
+    pub fn create_key(&self, name: &str, districts: &str) -> String {
+        let output = self.cli(&["keys", "create", "--name", name, "--districts", districts]);
+        assert!(output.status.success(), "keys create failed: {}", String::from_utf8_lossy(&output.stderr));
+        key_in(&String::from_utf8_lossy(&output.stdout)).expect("keys create prints the key")
+    }
+}
+
+/// The first `crk_…` token in some output.
+pub fn key_in(text: &str) -> Option<String> {
+    text.split_whitespace().find(|word| word.starts_with("crk_")).map(|word| word.trim_matches('\'').to_owned())
+}
+
+/// A running server; killed when dropped.
+pub struct Server {
+    pub workspace: Workspace,
+    pub base: String,
+    /// The key the server printed on its first start.
+    pub first_key: String,
+    child: Child,
+    agent: ureq::Agent,
+}
+
+impl Server {
+    pub fn start(extra: &[&str]) -> Server {
+        Server::start_in(Workspace::new(), extra)
+    }
+
+    pub fn start_in(workspace: Workspace, extra: &[&str]) -> Server {
+        let log = std::fs::File::create(workspace.dir.path().join("server.log")).expect("a log file");
+        let mut child = workspace
+            .command()
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .expect("the server starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (lines, received) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut first_key = None;
+        let base = loop {
+            let line = match received.recv_timeout(Duration::from_secs(120)) {
+                Ok(line) => line,
+                Err(_) => {
+                    let _ = child.kill();
+                    let log = std::fs::read_to_string(workspace.dir.path().join("server.log")).unwrap_or_default();
+                    panic!("the server did not start; its log:\n{log}");
+                }
+            };
+            if first_key.is_none() {
+                first_key = key_in(&line);
+            }
+            if let Some(address) = line.strip_prefix("courtrules listening on ") {
+                break address.trim().to_owned();
+            }
+        };
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        Server { workspace, base, first_key: first_key.expect("a fresh server prints a key"), child, agent }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub fn get(&self, path: &str, key: Option<&str>) -> Reply {
+        let mut request = self.agent.get(self.url(path));
+        if let Some(key) = key {
+            request = request.header("Authorization", format!("Bearer {key}"));
+        }
+        Reply::from(request.call())
+    }
+
+    /// A GET with a raw Authorization header value.
+    pub fn get_with_authorization(&self, path: &str, authorization: &str) -> Reply {
+        Reply::from(self.agent.get(self.url(path)).header("Authorization", authorization).call())
+    }
+
+    /// POSTs JSON bytes as `application/json`.
+    pub fn post_json(&self, path: &str, key: Option<&str>, body: &[u8]) -> Reply {
+        self.post(path, key, Some("application/json"), body)
+    }
+
+    pub fn post(&self, path: &str, key: Option<&str>, content_type: Option<&str>, body: &[u8]) -> Reply {
+        let mut request = self.agent.post(self.url(path));
+        if let Some(key) = key {
+            request = request.header("Authorization", format!("Bearer {key}"));
+        }
+        if let Some(content_type) = content_type {
+            request = request.content_type(content_type);
+        }
+        Reply::from(request.send(body))
+    }
+
+    pub fn check(&self, key: &str, request: &Value) -> Reply {
+        self.post_json("/api/v1/check", Some(key), request.to_string().as_bytes())
+    }
+
+    /// Sends a POST over a plain socket and reads whatever the server answers, even
+    /// if it stops reading the body early (as it does past the body limit, where an
+    /// HTTP client library would report the broken pipe instead of the answer).
+    pub fn post_raw(&self, path: &str, key: &str, body: &[u8]) -> (u16, Value) {
+        use std::io::{Read, Write};
+        let address = self.base.strip_prefix("http://").expect("an http base");
+        let mut stream = std::net::TcpStream::connect(address).expect("a connection");
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {key}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        let _ = stream.write_all(head.as_bytes()).and_then(|_| stream.write_all(body));
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let text = String::from_utf8_lossy(&response);
+        let status = text.split_whitespace().nth(1).and_then(|code| code.parse().ok()).expect("a status line");
+        let json =
+            text.split_once("\r\n\r\n").and_then(|(_, body)| serde_json::from_str(body).ok()).unwrap_or(Value::Null);
+        (status, json)
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.workspace.dir.path().join("server.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A response: status, headers and the body as JSON (`Value::Null` if it is not).
+pub struct Reply {
+    pub status: u16,
+    pub content_type: String,
+    pub headers: Vec<(String, String)>,
+    pub text: String,
+    pub json: Value,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+    }
+
+    /// Asserts the status and that the body is JSON, showing the body if not.
+    pub fn expect(&self, status: u16) -> &Value {
+        assert_eq!(self.status, status, "unexpected status; body: {}", self.text);
+        assert!(self.content_type.starts_with("application/json"), "not JSON ({}): {}", self.content_type, self.text);
+        &self.json
+    }
+}
+
+impl From<Result<ureq::http::Response<ureq::Body>, ureq::Error>> for Reply {
+    fn from(result: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Self {
+        let mut response = result.expect("the server answers");
+        let status = response.status().as_u16();
+        let headers: Vec<(String, String)> = response
+            .headers()
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_str().unwrap_or("").to_owned()))
+            .collect();
+        let content_type =
+            headers.iter().find(|(name, _)| name == "content-type").map(|(_, value)| value.clone()).unwrap_or_default();
+        let text = response.body_mut().with_config().limit(64 * 1024 * 1024).read_to_string().unwrap_or_default();
+        let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Reply { status, content_type, headers, text, json }
+    }
+}
+
+/// A valid check request for the E.D.N.Y. sample judge Avery Sample (standing-order
+/// memorandum limit 25 pages, courtesy copies from 20 pages, PMC for Rule 12/56).
+pub fn check_request() -> Value {
+    serde_json::json!({
+        "judge_slug": "avery-sample",
+        "district_id": "edny",
+        "document_scope": "brief_support",
+        "motion_type": "Rule_56",
+        "is_pro_se": false,
+        "pmc_completed": true,
+        "opposing_party_pro_se": false,
+        "filing_role": "movant",
+        "document": {"page_count": 12, "word_count": 4000}
+    })
+}
+
+/// `check_request()` with the field at `pointer` set (or added) to `value`.
+pub fn with(pointer: &str, value: Value) -> Value {
+    let mut request = check_request();
+    let (parent, name) = pointer.rsplit_once('/').expect("a JSON pointer");
+    let object = request.pointer_mut(parent).and_then(Value::as_object_mut);
+    object.unwrap_or_else(|| panic!("no object at {parent:?}")).insert(name.to_owned(), value);
+    request
+}
+
+/// One named end-to-end test against a shared fixture (a running server).
+pub type Test<F> = (&'static str, fn(&F));
+
+/// Runs the tests one after another against one fixture — one server per file, and
+/// the server is stopped when the run ends, pass or fail. Arguments that are not
+/// flags filter tests by name, as `cargo test NAME` does.
+pub fn run<F>(fixture: impl FnOnce() -> F, tests: &[Test<F>]) -> std::process::ExitCode {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|arg| !arg.starts_with('-')).collect();
+    let selected: Vec<&Test<F>> = tests
+        .iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+        .collect();
+    if selected.is_empty() {
+        println!("no tests selected");
+        return std::process::ExitCode::SUCCESS;
+    }
+    let fixture = fixture();
+    let mut failed = Vec::new();
+    println!("\nrunning {} tests", selected.len());
+    for (name, test) in selected.iter().copied() {
+        let started = std::time::Instant::now();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| test(&fixture)));
+        let elapsed = started.elapsed().as_millis();
+        match outcome {
+            Ok(()) => println!("test {name} ... ok ({elapsed} ms)"),
+            Err(_) => {
+                println!("test {name} ... FAILED ({elapsed} ms)");
+                failed.push(*name);
+            }
+        }
+    }
+    drop(fixture);
+    if failed.is_empty() {
+        println!("\ntest result: ok. {} passed", selected.len());
+        std::process::ExitCode::SUCCESS
+    } else {
+        println!(
+            "\ntest result: FAILED. {} passed; {} failed: {}",
+            selected.len() - failed.len(),
+            failed.len(),
+            failed.join(", ")
+        );
+        std::process::ExitCode::FAILURE
+    }
+}
