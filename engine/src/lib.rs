@@ -8,6 +8,7 @@
 pub mod calendar;
 pub mod check;
 pub mod checks;
+pub mod classify;
 pub mod error;
 pub mod ffi;
 pub mod model;
@@ -21,6 +22,7 @@ mod abi;
 mod js;
 
 pub use check::{check, summarize};
+pub use classify::{classify, scan_image};
 pub use error::EngineError;
 pub use profile_check::validate_profile;
 pub use resolve::{applicable_rules, resolve_layers, resolve_rules};

@@ -1,5 +1,6 @@
 //! The engine's data types: what comes in, what goes out, and the profile it reads.
 
+pub mod classification;
 pub mod enums;
 pub mod profile;
 pub mod request;
@@ -7,6 +8,7 @@ pub mod response;
 pub mod rule_kind;
 pub mod rules_view;
 
+pub use classification::*;
 pub use enums::*;
 pub use profile::*;
 pub use request::*;

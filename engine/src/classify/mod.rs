@@ -1,0 +1,258 @@
+//! `classify`: a court filing's PDF in, the classification response out — page roles,
+//! body page and word counts, caption/signature/section/privacy flags, format and the
+//! kind of paper. See `docs/classify.md` for the definitions and limits.
+//!
+//! The pipeline, one module per step: `pdf` (objects and trees through lopdf) →
+//! `interp` (content streams → glyphs, with `fonts`, `lexer`, `decode`) → `layout`
+//! (glyphs → lines and words) → `structure` (page kinds and line roles) → `flags`,
+//! `privacy`, `doctype`, `format` → the response.
+
+mod decode;
+mod doctype;
+mod flags;
+mod fonts;
+mod format;
+mod image;
+mod interp;
+mod layout;
+mod lexer;
+mod limits;
+mod metrics;
+mod pdf;
+mod privacy;
+mod structure;
+mod text;
+
+pub use image::{ScanImage, scan_image};
+
+use crate::error::EngineError;
+use crate::model::{
+    Classification, ClassifyHints, ClassifyOutcome, Confidence, Document, DocumentClassification, FieldError,
+    PageCountAnalysis, PartialCheckRequest,
+};
+use interp::{Budget, Fonts};
+use pdf::Pdf;
+use structure::{PageText, Role};
+
+/// The `method` reported in `page_count_analysis`.
+pub const METHOD: &str = "text_layout_v1";
+
+const LETTER: [f64; 4] = [0.0, 0.0, 612.0, 792.0];
+
+/// Classifies a PDF. Errors: `InvalidRequest` for bad hints, `InvalidInput` for a file
+/// that cannot be analysed (not a PDF, encrypted, damaged, or past a limit).
+pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutcome, EngineError> {
+    check_hints(hints)?;
+    let invalid = |message: String| EngineError::InvalidInput { message };
+    let pdf = Pdf::load(pdf_bytes).map_err(invalid)?;
+    let form = pdf.check_trees().map_err(invalid)?;
+    let page_refs = pdf.pages().map_err(invalid)?;
+    let fillable = form.fields >= 2 || form.xfa;
+
+    let mut warnings = Vec::new();
+    let mut fonts = Fonts::default();
+    let mut budget = Budget { content_bytes: 0, glyphs: 0 };
+    let mut pages = Vec::with_capacity(page_refs.len());
+    let mut scanned_pages = Vec::new();
+    let mut unread_pages = Vec::new();
+    let mut bad_boxes = Vec::new();
+    for (index, page) in page_refs.iter().enumerate() {
+        let number = index as u32 + 1;
+        let media_box = match page.media_box {
+            Some(b) if sane_box(&b) => b,
+            _ => {
+                bad_boxes.push(number);
+                LETTER
+            }
+        };
+        let content =
+            interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
+        let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
+        let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
+        let scanned = lines.is_empty() && content.image_area >= 0.25 * width * height;
+        let mut unread = false;
+        if scanned {
+            scanned_pages.push(number);
+            match hints.ocr_pages.iter().find(|o| o.page == number) {
+                Some(ocr) => lines = layout::ocr_lines(&ocr.text, width, height),
+                None => {
+                    unread = true;
+                    unread_pages.push(number);
+                }
+            }
+        }
+        let form_page = fillable && has_widgets(&pdf, page.dict);
+        pages.push(PageText { width, height, lines, scanned, unread, form: form_page });
+    }
+    for ocr in &hints.ocr_pages {
+        if !scanned_pages.contains(&ocr.page) {
+            warnings.push(format!(
+                "Recognised text was supplied for page {}, which {}; it was ignored.",
+                ocr.page,
+                if ocr.page as usize > pages.len() { "does not exist" } else { "has a text layer" }
+            ));
+        }
+    }
+
+    let s = structure::analyse(&pages, fillable);
+    let caption = flags::caption(&pages, &s);
+    let body_text = text::normalize(&role_text(&pages, &s, &[Role::Body, Role::Footnote]));
+    let all_text = text::normalize(&role_text(&pages, &s, &[]));
+    let word_count: u32 = (0..pages.len()).filter(|&p| !s.front[p] && !s.back[p]).map(|p| s.words[p]).sum();
+
+    let verdict = doctype::decide(&doctype::Evidence {
+        court: caption.court.as_deref(),
+        caption: caption.caption.present,
+        title: caption.title.as_deref(),
+        letter: s.letter,
+        body: &body_text,
+        filename: hints.filename.as_deref(),
+        placeholders: caption.placeholders,
+        fillable,
+        body_words: word_count,
+    });
+    let scope_is_561 = verdict.scope == Some(crate::model::DocumentScope::Rule561Statement);
+    let sections = flags::sections(&pages, &s, scope_is_561, caption.title.as_deref(), &body_text);
+    let signature = flags::signature(&pages, &s);
+    let privacy = privacy::scan(&all_text);
+
+    let detected =
+        if hints.skip_format { format::skipped() } else { format::detect(&pages, &s, &fonts.list, fillable) };
+    if let Some(warning) = &detected.detection.warning
+        && detected.detection.confidence == Confidence::Low
+    {
+        warnings.push(warning.clone());
+    }
+
+    let total = pages.len() as u32;
+    let front = s.front.iter().filter(|f| **f).count() as u32;
+    let back = s.back.iter().filter(|b| **b).count() as u32;
+    let body_pages = total - front - back;
+    let document = Document {
+        page_count: body_pages.max(1),
+        word_count,
+        caption: Some(caption.caption),
+        signature_block: Some(signature),
+        sections: Some(sections),
+        format: detected.format,
+        privacy: Some(privacy),
+    };
+
+    if !unread_pages.is_empty() {
+        warnings.push(format!(
+            "{} no text layer and no recognised text, so {} words are not counted: {}.",
+            pages_phrase(&unread_pages, "has", "have"),
+            if unread_pages.len() == 1 { "its" } else { "their" },
+            list(&unread_pages)
+        ));
+    }
+    let ocr_used: Vec<u32> = scanned_pages.iter().copied().filter(|p| !unread_pages.contains(p)).collect();
+    if !ocr_used.is_empty() {
+        warnings.push(format!(
+            "{} read by text recognition (no text layer); counts there may be approximate: {}.",
+            pages_phrase(&ocr_used, "was", "were"),
+            list(&ocr_used)
+        ));
+    }
+    if !bad_boxes.is_empty() {
+        warnings
+            .push(format!("Page size is missing or invalid on page(s) {}; US Letter was assumed.", list(&bad_boxes)));
+    }
+    if fonts.list.iter().any(|f| f.undecodable) {
+        warnings.push("Some text uses fonts without a character map, so it could not be read as words.".to_string());
+    }
+    if pdf.decrypted {
+        warnings.push("The PDF is encrypted with an empty password; it was decrypted for analysis.".to_string());
+    }
+    if let Some(court) = &caption.court
+        && let Some(named) = doctype::district_id(court)
+        && !hints.district_id.is_empty()
+        && named != hints.district_id
+    {
+        warnings.push(format!("The caption names district `{named}`, but the request is for `{}`.", hints.district_id));
+    }
+
+    let supported = verdict.confidence != Confidence::Low;
+    let check_request = match verdict.scope {
+        Some(scope) if supported => Some(PartialCheckRequest {
+            judge_slug: hints.judge_slug.clone(),
+            district_id: hints.district_id.clone(),
+            document_scope: scope,
+            motion_type: verdict.motion,
+            document: document.clone(),
+        }),
+        _ => None,
+    };
+    let response = Classification {
+        classification: DocumentClassification {
+            document_scope: verdict.scope.filter(|_| supported),
+            motion_type: verdict.motion.filter(|_| supported),
+            confidence: verdict.confidence,
+            supported,
+            reasoning: verdict.reasoning,
+        },
+        document,
+        check_request,
+        page_count_analysis: PageCountAnalysis {
+            total_pdf_pages: total,
+            front_matter_pages: front,
+            back_matter_pages: back,
+            body_page_count: body_pages,
+            method: METHOD.to_string(),
+        },
+        format_detection: detected.detection,
+        warnings,
+    };
+    Ok(ClassifyOutcome { response, scanned_pages, unread_pages })
+}
+
+fn check_hints(hints: &ClassifyHints) -> Result<(), EngineError> {
+    let mut details = Vec::new();
+    for (i, ocr) in hints.ocr_pages.iter().enumerate() {
+        if ocr.page == 0 {
+            details.push(FieldError::new(format!("ocr_pages[{i}].page"), "page numbers start at 1"));
+        }
+        if ocr.text.len() > limits::MAX_OCR_TEXT_BYTES {
+            details
+                .push(FieldError::new(format!("ocr_pages[{i}].text"), "recognised text is limited to 1 MiB per page"));
+        }
+        if hints.ocr_pages[..i].iter().any(|o| o.page == ocr.page) {
+            details.push(FieldError::new(format!("ocr_pages[{i}].page"), "the page is listed twice"));
+        }
+    }
+    if details.is_empty() { Ok(()) } else { Err(EngineError::InvalidRequest { details }) }
+}
+
+/// A page box from 1 inch to 200 inches on each side.
+fn sane_box(b: &[f64; 4]) -> bool {
+    let (w, h) = (b[2] - b[0], b[3] - b[1]);
+    (72.0..=14_400.0).contains(&w) && (72.0..=14_400.0).contains(&h)
+}
+
+fn has_widgets(pdf: &Pdf, page: &lopdf::Dictionary) -> bool {
+    pdf.get_array(page, b"Annots").is_some_and(|annots| {
+        annots.iter().take(10_000).any(|a| pdf.dict(a).is_some_and(|d| pdf.get_name(d, b"Subtype") == Some(b"Widget")))
+    })
+}
+
+/// The text of lines with the given roles (all lines when `roles` is empty), in reading order.
+fn role_text(pages: &[PageText], s: &structure::Structure, roles: &[Role]) -> String {
+    let mut out = String::new();
+    for (p, page) in pages.iter().enumerate() {
+        for (line, role) in page.lines.iter().zip(&s.roles[p]) {
+            if roles.is_empty() || roles.contains(role) {
+                out.push_str(&line.text);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn pages_phrase(pages: &[u32], one: &str, many: &str) -> String {
+    if pages.len() == 1 { format!("Page {} {one}", pages[0]) } else { format!("{} pages {many}", pages.len()) }
+}
+
+fn list(pages: &[u32]) -> String {
+    pages.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,571 @@
+//! The document's structure: which pages are front matter, body or back matter, and which
+//! lines of the body are counted as words. Everything here works on lines and their
+//! geometry, so recognised (OCR) text and a text layer are treated alike.
+
+use super::layout::Line;
+use super::text::{digit_shape, is_ecf_stamp, is_page_number, normalize};
+
+/// One page as the analysis sees it.
+pub struct PageText {
+    pub width: f64,
+    pub height: f64,
+    /// Top to bottom.
+    pub lines: Vec<Line>,
+    /// No text layer and something painted as an image.
+    pub scanned: bool,
+    /// Scanned and no recognised text was supplied.
+    pub unread: bool,
+    /// Carries the widgets of a fillable form.
+    pub form: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageKind {
+    Cover,
+    Toc,
+    Toa,
+    Body,
+    Certificate,
+    Exhibits,
+    Form,
+    Blank,
+    Unread,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Running header or footer (page numbers, CM/ECF stamp).
+    Running,
+    Caption,
+    Title,
+    /// A letter's letterhead, date, addressee, `Re:` and salutation.
+    Preamble,
+    Body,
+    Footnote,
+    Signature,
+    Certificate,
+    /// Cover, contents, authorities, exhibit lists, form labels.
+    Other,
+}
+
+pub struct Structure {
+    pub kinds: Vec<PageKind>,
+    pub roles: Vec<Vec<Role>>,
+    pub words: Vec<u32>,
+    /// Final page roles: front matter, body, back matter.
+    pub front: Vec<bool>,
+    pub back: Vec<bool>,
+    /// The first page with a caption or title (index), and its caption/title line indexes.
+    pub caption_page: Option<usize>,
+    pub letter: bool,
+    /// Where the main signature block is: (page, first line).
+    pub signature: Option<(usize, usize)>,
+    /// The body text size (most common size of body characters).
+    pub body_size: f64,
+    /// Left and right edges of the text over the whole document.
+    pub frame: (f64, f64),
+}
+
+const COURT_WORDS: [&str; 3] = ["COURT", "TRIBUNAL", "BANKRUPTCY"];
+
+pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
+    let mut roles: Vec<Vec<Role>> = pages.iter().map(|p| vec![Role::Body; p.lines.len()]).collect();
+    mark_running(pages, &mut roles);
+    let body_size = body_size(pages, &roles);
+    let frame = frame(pages, &roles);
+
+    // page kinds
+    let mut kinds = Vec::with_capacity(pages.len());
+    let mut seen_body = false;
+    for (i, page) in pages.iter().enumerate() {
+        let content: Vec<&Line> =
+            page.lines.iter().zip(&roles[i]).filter(|(_, r)| **r != Role::Running).map(|(l, _)| l).collect();
+        let kind = if page.unread {
+            PageKind::Unread
+        } else if content.is_empty() {
+            PageKind::Blank
+        } else if fillable && page.form {
+            PageKind::Form
+        } else if let Some(kind) = heading_kind(&content) {
+            match kind {
+                PageKind::Toc | PageKind::Toa if seen_body => PageKind::Body,
+                other => other,
+            }
+        } else if !seen_body
+            && i > 0
+            && matches!(kinds.last(), Some(PageKind::Toc | PageKind::Toa))
+            && leader_share(&content) >= 0.3
+        {
+            *kinds.last().unwrap()
+        } else if i == 0 && pages.len() > 1 && cover_like(&content, frame, body_size) {
+            PageKind::Cover
+        } else {
+            PageKind::Body
+        };
+        if kind == PageKind::Body {
+            seen_body = true;
+        }
+        kinds.push(kind);
+    }
+
+    // line roles
+    for (i, kind) in kinds.iter().enumerate() {
+        let fill = match kind {
+            PageKind::Cover | PageKind::Toc | PageKind::Toa | PageKind::Exhibits | PageKind::Form => Some(Role::Other),
+            PageKind::Certificate => Some(Role::Certificate),
+            _ => None,
+        };
+        if let Some(fill) = fill {
+            for role in roles[i].iter_mut().filter(|r| **r != Role::Running) {
+                *role = fill;
+            }
+        }
+    }
+    let mut caption_page = None;
+    let mut letter = false;
+    if let Some(first) = kinds.iter().position(|k| matches!(k, PageKind::Body | PageKind::Cover)) {
+        let page = &pages[first];
+        if let Some(span) = caption_span(&page.lines, &roles[first]) {
+            caption_page = Some(first);
+            mark_caption_and_title(page, &mut roles[first], span, frame);
+        } else if kinds[first] == PageKind::Body
+            && let Some(salutation) = salutation(&page.lines, &roles[first])
+        {
+            letter = true;
+            for role in roles[first][..=salutation].iter_mut().filter(|r| **r != Role::Running) {
+                *role = Role::Preamble;
+            }
+        } else if kinds[first] == PageKind::Body {
+            // a title without a caption (e.g. "MEMORANDUM OF LAW" at the top)
+            mark_leading_title(page, &mut roles[first], frame);
+        }
+    }
+    for (i, page) in pages.iter().enumerate() {
+        if kinds[i] == PageKind::Body {
+            mark_footnotes(page, &mut roles[i], body_size);
+            mark_certificate_tail(page, &mut roles[i]);
+        }
+    }
+    let signature = find_signature(pages, &kinds, &mut roles, frame);
+
+    let words: Vec<u32> = pages
+        .iter()
+        .zip(&roles)
+        .zip(&kinds)
+        .map(|((page, roles), kind)| {
+            if !matches!(kind, PageKind::Body) {
+                return 0;
+            }
+            page.lines
+                .iter()
+                .zip(roles)
+                .filter(|(_, r)| matches!(r, Role::Body | Role::Footnote))
+                .map(|(l, _)| l.word_count())
+                .sum()
+        })
+        .collect();
+
+    // front and back matter
+    let mut front: Vec<bool> =
+        kinds.iter().map(|k| matches!(k, PageKind::Cover | PageKind::Toc | PageKind::Toa)).collect();
+    let mut back: Vec<bool> = kinds.iter().map(|k| matches!(k, PageKind::Certificate | PageKind::Exhibits)).collect();
+    let counted = |i: usize| words[i] > 0 || kinds[i] == PageKind::Unread;
+    if let (Some(first), Some(last)) =
+        ((0..pages.len()).find(|&i| counted(i)), (0..pages.len()).rev().find(|&i| counted(i)))
+    {
+        for i in 0..first {
+            front[i] = front[i] || !back[i];
+        }
+        for i in last + 1..pages.len() {
+            back[i] = back[i] || !front[i];
+        }
+    }
+    Structure { kinds, roles, words, front, back, caption_page, letter, signature, body_size, frame }
+}
+
+/// Running headers and footers: page numbers and CM/ECF stamps at the top or bottom of a
+/// page, and any text repeated at the same height on at least half the pages.
+fn mark_running(pages: &[PageText], roles: &mut [Vec<Role>]) {
+    let edges = |page: &PageText| -> Vec<usize> {
+        let n = page.lines.len();
+        let mut idx: Vec<usize> = (0..n.min(2)).collect();
+        idx.extend(n.saturating_sub(2).max(2.min(n))..n);
+        idx
+    };
+    let mut shapes: Vec<(String, bool)> = Vec::new();
+    for page in pages {
+        let mut seen = Vec::new();
+        for i in edges(page) {
+            let line = &page.lines[i];
+            let shape = (digit_shape(&line.text), line.baseline > page.height / 2.0);
+            if !seen.contains(&shape) {
+                seen.push(shape);
+            }
+        }
+        shapes.extend(seen);
+    }
+    let text_pages = pages.iter().filter(|p| !p.lines.is_empty()).count();
+    for (page, roles) in pages.iter().zip(roles.iter_mut()) {
+        let n = page.lines.len();
+        for i in edges(page) {
+            let line = &page.lines[i];
+            let top = line.baseline > page.height / 2.0;
+            let outermost = if top { i == 0 } else { i + 1 == n };
+            let shape = (digit_shape(&line.text), top);
+            let repeats = shapes.iter().filter(|s| **s == shape).count();
+            let repeated = text_pages >= 3 && repeats * 2 >= text_pages && line.text.len() > 3;
+            if (outermost && is_page_number(&line.text)) || is_ecf_stamp(&line.text) || repeated {
+                roles[i] = Role::Running;
+            }
+        }
+    }
+}
+
+fn body_size(pages: &[PageText], roles: &[Vec<Role>]) -> f64 {
+    let mut sizes: Vec<(f64, u64)> = Vec::new();
+    for (page, roles) in pages.iter().zip(roles) {
+        for (line, _) in page.lines.iter().zip(roles).filter(|(_, r)| **r != Role::Running) {
+            for &(_, size, count) in &line.styles {
+                match sizes.iter_mut().find(|(s, _)| *s == size) {
+                    Some(e) => e.1 += u64::from(count),
+                    None => sizes.push((size, u64::from(count))),
+                }
+            }
+        }
+    }
+    sizes.iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.total_cmp(&a.0))).map_or(12.0, |s| s.0)
+}
+
+fn frame(pages: &[PageText], roles: &[Vec<Role>]) -> (f64, f64) {
+    let mut left = f64::MAX;
+    let mut right = f64::MIN;
+    for (page, roles) in pages.iter().zip(roles) {
+        for (line, _) in page.lines.iter().zip(roles).filter(|(l, r)| **r != Role::Running && !l.ocr) {
+            left = left.min(line.x0);
+            right = right.max(line.x1);
+        }
+    }
+    if left >= right { (72.0, 540.0) } else { (left, right) }
+}
+
+/// The page kind a heading near the top names.
+fn heading_kind(content: &[&Line]) -> Option<PageKind> {
+    for line in content.iter().take(3) {
+        let t = normalize(&line.text);
+        let t = t.trim_matches(|c: char| !c.is_alphanumeric());
+        if t.starts_with("TABLE OF CONTENTS") || t == "CONTENTS" || t == "INDEX" {
+            return Some(PageKind::Toc);
+        }
+        if ["TABLE OF AUTHORITIES", "TABLE OF CASES", "INDEX OF AUTHORITIES", "AUTHORITIES CITED"]
+            .iter()
+            .any(|h| t.starts_with(h))
+        {
+            return Some(PageKind::Toa);
+        }
+        if is_certificate_heading(t) {
+            return Some(PageKind::Certificate);
+        }
+        if ["EXHIBIT LIST", "INDEX OF EXHIBITS", "LIST OF EXHIBITS", "TABLE OF EXHIBITS"]
+            .iter()
+            .any(|h| t.starts_with(h))
+        {
+            return Some(PageKind::Exhibits);
+        }
+    }
+    // an exhibit slip sheet: "EXHIBIT A" and little else
+    let words: u32 = content.iter().map(|l| l.word_count()).sum();
+    if words <= 4 && normalize(&content[0].text).starts_with("EXHIBIT") {
+        return Some(PageKind::Exhibits);
+    }
+    None
+}
+
+pub fn is_certificate_heading(normalized: &str) -> bool {
+    [
+        "CERTIFICATE OF SERVICE",
+        "CERTIFICATE OF COMPLIANCE",
+        "CERTIFICATION OF COMPLIANCE",
+        "CERTIFICATION OF SERVICE",
+        "CERTIFICATE OF WORD COUNT",
+        "WORD COUNT CERTIFICATION",
+        "AFFIDAVIT OF SERVICE",
+        "DECLARATION OF SERVICE",
+        "AFFIRMATION OF SERVICE",
+        "PROOF OF SERVICE",
+    ]
+    .iter()
+    .any(|h| normalized.starts_with(h))
+}
+
+/// The share of lines with dot leaders, as in contents and authorities.
+fn leader_share(content: &[&Line]) -> f64 {
+    let leaders = content.iter().filter(|l| l.text.contains(".....") || l.text.contains(". . . .")).count();
+    leaders as f64 / content.len().max(1) as f64
+}
+
+/// Running text: regular weight, at least six words, most of the text width.
+fn is_prose(line: &Line, frame: (f64, f64)) -> bool {
+    !line.bold && line.word_count() >= 6 && line.x1 - line.x0 >= 0.6 * (frame.1 - frame.0)
+}
+
+fn cover_like(content: &[&Line], frame: (f64, f64), _body_size: f64) -> bool {
+    let prose = content.iter().filter(|l| is_prose(l, frame)).count();
+    let court = content.iter().take(6).any(|l| is_court_line(l));
+    prose < 3 && court
+}
+
+pub fn is_court_line(line: &Line) -> bool {
+    let t = normalize(&line.text);
+    line.word_count() <= 14
+        && COURT_WORDS.iter().any(|w| t.contains(w))
+        && t == t.to_uppercase()
+        && !t.contains("  ")
+        && t.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase())
+}
+
+fn is_centered(line: &Line, frame: (f64, f64)) -> bool {
+    let center = (frame.0 + frame.1) / 2.0;
+    let width = frame.1 - frame.0;
+    ((line.x0 + line.x1) / 2.0 - center).abs() < 0.04 * width && line.x0 > frame.0 + 0.02 * width
+}
+
+fn is_upper(line: &Line) -> bool {
+    let letters: Vec<char> = line.text.chars().filter(|c| c.is_alphabetic()).collect();
+    !letters.is_empty() && letters.iter().all(|c| c.is_uppercase())
+}
+
+/// Lines a caption is made of besides the court and party names.
+pub fn is_caption_marker(text: &str) -> bool {
+    let t = normalize(text);
+    let t = t.trim_matches(|c: char| c == ',' || c == '.' || c == ';' || c == ':' || c == ' ');
+    const ROLES: [&str; 16] = [
+        "PLAINTIFF",
+        "PLAINTIFFS",
+        "DEFENDANT",
+        "DEFENDANTS",
+        "PETITIONER",
+        "PETITIONERS",
+        "RESPONDENT",
+        "RESPONDENTS",
+        "DEBTOR",
+        "DEBTORS",
+        "APPELLANT",
+        "APPELLEE",
+        "MOVANT",
+        "CLAIMANT",
+        "INTERVENOR",
+        "COUNTERCLAIM-DEFENDANT",
+    ];
+    let last_word = t.rsplit([' ', '-']).next().unwrap_or("");
+    ROLES.contains(&t)
+        || (ROLES.contains(&last_word) && t.split(' ').count() <= 4)
+        || matches!(t, "AGAINST" | "- AGAINST -" | "-AGAINST-" | "V" | "VS" | "V." | "VS.")
+        || t.trim_matches('-').trim() == "AGAINST"
+        || t.starts_with("CASE NO")
+        || t.starts_with("CIVIL ACTION")
+        || t.starts_with("INDEX NO")
+        || t.starts_with("DOCKET NO")
+        || t.starts_with("NO.")
+        || t.starts_with("MOTION SEQ")
+        || (t.len() >= 5 && t.chars().all(|c| matches!(c, '-' | 'X' | '_' | ' ')))
+        || super::text::has_docket_number(&t)
+}
+
+/// The caption: from the court line near the top down to the last party, docket or
+/// "against" line. Returns (first, last) line indexes.
+fn caption_span(lines: &[Line], roles: &[Role]) -> Option<(usize, usize)> {
+    let content: Vec<usize> = (0..lines.len()).filter(|&i| roles[i] != Role::Running).collect();
+    let court = content.iter().take(8).copied().find(|&i| is_court_line(&lines[i]))?;
+    let mut last = None;
+    for &i in content.iter().filter(|&&i| i > court).take(30) {
+        if lines[i].word_count() >= 8 && !lines[i].bold {
+            break;
+        }
+        if is_caption_marker(&lines[i].text) {
+            last = Some(i);
+        }
+    }
+    let last = last?;
+    // include lines sharing the last marker's baseline
+    let mut end = last;
+    while end + 1 < lines.len() && (lines[end + 1].baseline - lines[last].baseline).abs() < 2.0 {
+        end += 1;
+    }
+    Some((court, end))
+}
+
+fn mark_caption_and_title(page: &PageText, roles: &mut [Role], span: (usize, usize), frame: (f64, f64)) {
+    for role in roles[span.0..=span.1].iter_mut().filter(|r| **r != Role::Running) {
+        *role = Role::Caption;
+    }
+    mark_title_from(page, roles, span.1 + 1, frame);
+}
+
+/// Marks the centred block of bold or capitalised lines starting at `from` as the title.
+fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64, f64)) -> bool {
+    let mut previous: Option<&Line> = None;
+    let mut marked = false;
+    for i in from..page.lines.len() {
+        if roles[i] == Role::Running {
+            continue;
+        }
+        let line = &page.lines[i];
+        let styled = line.bold || is_upper(line);
+        if !(is_centered(line, frame) && styled) {
+            break;
+        }
+        if let Some(prev) = previous
+            && prev.baseline - line.baseline > 1.6 * line.size.max(1.0)
+        {
+            break;
+        }
+        roles[i] = Role::Title;
+        previous = Some(line);
+        marked = true;
+    }
+    marked
+}
+
+/// Without a caption: court lines at the very top, or a title naming a legal paper.
+fn mark_leading_title(page: &PageText, roles: &mut [Role], frame: (f64, f64)) {
+    let content: Vec<usize> = (0..page.lines.len()).filter(|&i| roles[i] != Role::Running).collect();
+    let mut start = 0;
+    for &i in content.iter().take(3) {
+        if is_court_line(&page.lines[i]) {
+            roles[i] = Role::Caption;
+            start = i + 1;
+        }
+    }
+    if start > 0 {
+        mark_title_from(page, roles, start, frame);
+        return;
+    }
+    if let Some(&first) = content.first()
+        && super::doctype::designation(&normalize(&page.lines[first].text)).is_some()
+    {
+        mark_title_from(page, roles, first, frame);
+    }
+}
+
+/// The salutation of a letter ("Dear Judge …:"); everything above it is preamble.
+fn salutation(lines: &[Line], roles: &[Role]) -> Option<usize> {
+    (0..lines.len().min(40)).find(|&i| {
+        let t = normalize(&lines[i].text);
+        roles[i] != Role::Running
+            && ((t.starts_with("DEAR ") && (t.ends_with(':') || t.ends_with(','))) || t == "YOUR HONOR:")
+            && lines[i].word_count() <= 8
+    })
+}
+
+/// Footnotes: the block of smaller lines at the bottom of a body page.
+fn mark_footnotes(page: &PageText, roles: &mut [Role], body_size: f64) {
+    for i in (0..page.lines.len()).rev() {
+        match roles[i] {
+            Role::Running => continue,
+            Role::Body => {}
+            _ => break,
+        }
+        let line = &page.lines[i];
+        if line.ocr || line.size >= 0.9 * body_size || line.size <= 0.0 {
+            break;
+        }
+        roles[i] = Role::Footnote;
+    }
+}
+
+/// A certificate that starts part-way down a body page runs to the page's end.
+fn mark_certificate_tail(page: &PageText, roles: &mut [Role]) {
+    let start = (0..page.lines.len()).find(|&i| {
+        let line = &page.lines[i];
+        roles[i] == Role::Body
+            && (line.bold || is_upper(line))
+            && line.word_count() <= 8
+            && is_certificate_heading(&normalize(&line.text))
+    });
+    if let Some(start) = start {
+        for role in roles[start..].iter_mut().filter(|r| **r != Role::Running) {
+            *role = Role::Certificate;
+        }
+    }
+}
+
+fn is_signature_anchor(text: &str) -> bool {
+    let t = normalize(text);
+    t.starts_with("/S/")
+        || t.starts_with("S/ ")
+        || t.starts_with("BY: /S/")
+        || t.starts_with("BY:")
+        || t.contains(" /S/ ")
+}
+
+fn is_closing(text: &str) -> bool {
+    let t = normalize(text);
+    ["RESPECTFULLY SUBMITTED", "VERY TRULY YOURS", "SINCERELY", "RESPECTFULLY,", "DATED:", "DATED "]
+        .iter()
+        .any(|c| t.starts_with(c))
+}
+
+fn is_date_only(text: &str) -> bool {
+    let t = normalize(text);
+    super::text::find_full_date(&t) == Some(0) && t.split(' ').count() <= 4
+}
+
+/// The main signature block: the first `/s/` (or `By:`, or a closing) on a body page.
+/// Its first line is found by walking up through the signature column, closings and
+/// "Dated:" lines; from there the page's remaining lines (footnotes excepted) and any
+/// body pages after it are signature and not counted.
+fn find_signature(
+    pages: &[PageText],
+    kinds: &[PageKind],
+    roles: &mut [Vec<Role>],
+    frame: (f64, f64),
+) -> Option<(usize, usize)> {
+    let candidates = |anchor: &dyn Fn(&str) -> bool| {
+        (0..pages.len()).filter(|&p| kinds[p] == PageKind::Body).find_map(|p| {
+            (0..pages[p].lines.len())
+                .find(|&i| roles[p][i] == Role::Body && anchor(&pages[p].lines[i].text))
+                .map(|i| (p, i))
+        })
+    };
+    let (page, anchor) = candidates(&is_signature_anchor).or_else(|| {
+        // no /s/ line: the last closing on a body page
+        (0..pages.len()).rev().filter(|&p| kinds[p] == PageKind::Body).find_map(|p| {
+            (0..pages[p].lines.len())
+                .rev()
+                .find(|&i| roles[p][i] == Role::Body && is_closing(&pages[p].lines[i].text))
+                .map(|i| (p, i))
+        })
+    })?;
+    let lines = &pages[page].lines;
+    let column = frame.0 + 0.35 * (frame.1 - frame.0);
+    let mut start = anchor;
+    for i in (0..anchor).rev() {
+        if roles[page][i] != Role::Body {
+            if roles[page][i] == Role::Running {
+                continue;
+            }
+            break;
+        }
+        let line = &lines[i];
+        let in_column = line.x0 >= column && !line.ocr;
+        if in_column || is_closing(&line.text) || is_date_only(&line.text) {
+            start = i;
+        } else {
+            break;
+        }
+    }
+    let top = lines[start].baseline + 1.0;
+    for (i, line) in lines.iter().enumerate() {
+        if line.baseline <= top && roles[page][i] == Role::Body {
+            roles[page][i] = Role::Signature;
+        }
+    }
+    for p in page + 1..pages.len() {
+        if kinds[p] == PageKind::Body {
+            for role in roles[p].iter_mut().filter(|r| **r == Role::Body || **r == Role::Footnote) {
+                *role = Role::Signature;
+            }
+        }
+    }
+    Some((page, start))
+}
