@@ -2,7 +2,7 @@
 //! sections (with the word count a certificate of compliance states).
 
 use super::layout::Line;
-use super::structure::{PageKind, PageText, Role, Structure, is_caption_marker, is_certificate_heading, is_court_line};
+use super::structure::{PageKind, PageText, Role, Structure, is_caption_marker, is_certificate_heading, is_court_line, is_district_line};
 use super::text::{has_docket_number, normalize, placeholder_count};
 use crate::model::{Caption, Sections, SignatureBlock};
 
@@ -51,8 +51,8 @@ pub fn caption(pages: &[PageText], s: &Structure) -> CaptionFacts {
         caption_lines
             .iter()
             .copied()
-            .take_while(|l| is_court_line(l) || l.text.to_uppercase() == l.text && !is_caption_marker(&l.text))
-            .take(3)
+            .take_while(|l| is_court_line(l) || is_district_line(l))
+            .take(4)
             .collect()
     };
     let court = (!court_lines.is_empty()).then(|| normalize(&joined(court_lines.iter().copied())));
@@ -67,7 +67,8 @@ pub fn caption(pages: &[PageText], s: &Structure) -> CaptionFacts {
         .iter()
         .copied()
         .filter(|l| {
-            !court_lines.iter().any(|c| std::ptr::eq(*c, *l)) && !is_caption_marker(&l.text) && !is_court_line(l)
+            !court_lines.iter().any(|c| std::ptr::eq(*c, *l)) && !is_caption_marker(&l.text)
+
         })
         .collect();
     let real_parties =
@@ -96,7 +97,8 @@ pub fn caption(pages: &[PageText], s: &Structure) -> CaptionFacts {
     }
 }
 
-fn is_paper_word(title: &str) -> bool {
+fn is_paper_word(
+title: &str) -> bool {
     ["NOTICE", "ORDER", "COMPLAINT", "ANSWER", "STIPULATION", "PETITION", "APPLICATION", "REQUEST"]
         .iter()
         .any(|w| title.contains(w))

@@ -206,6 +206,52 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
     Ok(ClassifyOutcome { response, scanned_pages, unread_pages })
 }
 
+/// A line-by-line account of how the document was read (page kind, then each line's
+/// role, size, position and text): for investigating a classification, not for machines.
+#[doc(hidden)]
+pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, EngineError> {
+    let invalid = |message: String| EngineError::InvalidInput { message };
+    let pdf = Pdf::load(pdf_bytes).map_err(invalid)?;
+    let form = pdf.check_trees().map_err(invalid)?;
+    let page_refs = pdf.pages().map_err(invalid)?;
+    let fillable = form.fields >= 2 || form.xfa;
+    let mut fonts = Fonts::default();
+    let mut budget = Budget { content_bytes: 0, glyphs: 0 };
+    let mut pages = Vec::new();
+    for (index, page) in page_refs.iter().enumerate() {
+        let media_box = page.media_box.filter(sane_box).unwrap_or(LETTER);
+        let content = interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
+        let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
+        let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
+        let scanned = lines.is_empty() && content.image_area >= 0.25 * width * height;
+        let ocr = hints.ocr_pages.iter().find(|o| o.page as usize == index + 1);
+        if scanned && let Some(ocr) = ocr {
+            lines = layout::ocr_lines(&ocr.text, width, height);
+        }
+        let unread = scanned && ocr.is_none();
+        pages.push(PageText { width, height, lines, scanned, unread, form: fillable && has_widgets(&pdf, page.dict) });
+    }
+    let s = structure::analyse(&pages, fillable);
+    let mut out = String::new();
+    for (p, page) in pages.iter().enumerate() {
+        out.push_str(&format!("== page {} {:?} words {} front {} back {}\n", p + 1, s.kinds[p], s.words[p], s.front[p], s.back[p]));
+        for (line, role) in page.lines.iter().zip(&s.roles[p]) {
+            out.push_str(&format!(
+                "{:<10} {:5.1} {}{:6.1} {:6.1}-{:6.1} w{:<3} {}\n",
+                format!("{role:?}"),
+                line.size,
+                if line.bold { 'B' } else { ' ' },
+                line.baseline,
+                line.x0,
+                line.x1,
+                line.word_count(),
+                line.text
+            ));
+        }
+    }
+    Ok(out)
+}
+
 fn check_hints(hints: &ClassifyHints) -> Result<(), EngineError> {
     let mut details = Vec::new();
     for (i, ocr) in hints.ocr_pages.iter().enumerate() {

@@ -123,7 +123,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
     }
     let mut caption_page = None;
     let mut letter = false;
-    if let Some(first) = kinds.iter().position(|k| matches!(k, PageKind::Body | PageKind::Cover)) {
+    if let Some(first) = kinds.iter().position(|k| matches!(k, PageKind::Body | PageKind::Cover | PageKind::Form)) {
         let page = &pages[first];
         if let Some(span) = caption_span(&page.lines, &roles[first]) {
             caption_page = Some(first);
@@ -135,7 +135,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
             for role in roles[first][..=salutation].iter_mut().filter(|r| **r != Role::Running) {
                 *role = Role::Preamble;
             }
-        } else if kinds[first] == PageKind::Body {
+        } else if matches!(kinds[first], PageKind::Body | PageKind::Form) {
             // a title without a caption (e.g. "MEMORANDUM OF LAW" at the top)
             mark_leading_title(page, &mut roles[first], frame);
         }
@@ -318,15 +318,22 @@ pub fn is_court_line(line: &Line) -> bool {
     let t = normalize(&line.text);
     line.word_count() <= 14
         && COURT_WORDS.iter().any(|w| t.contains(w))
-        && t == t.to_uppercase()
-        && !t.contains("  ")
-        && t.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase())
+        && line.text.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_uppercase())
 }
 
-fn is_centered(line: &Line, frame: (f64, f64)) -> bool {
+/// The line under a court's name: "EASTERN DISTRICT OF NEW YORK", "COUNTY OF KINGS".
+pub fn is_district_line(line: &Line) -> bool {
+    let t = normalize(&line.text);
+    line.word_count() <= 10
+        && (t.contains("DISTRICT OF") || t.contains("COUNTY OF") || t.contains("DIVISION") || t.starts_with("FOR THE"))
+}
+
+fn is_centered(
+line: &Line, frame: (f64, f64)) -> bool {
     let center = (frame.0 + frame.1) / 2.0;
     let width = frame.1 - frame.0;
-    ((line.x0 + line.x1) / 2.0 - center).abs() < 0.04 * width && line.x0 > frame.0 + 0.02 * width
+    ((line.x0 + line.x1) / 2.0 - center).abs() < 0.04 * width && line.x1 - line.x0 < width - 4.0
+
 }
 
 fn is_upper(line: &Line) -> bool {
@@ -357,8 +364,9 @@ pub fn is_caption_marker(text: &str) -> bool {
         "COUNTERCLAIM-DEFENDANT",
     ];
     let last_word = t.rsplit([' ', '-']).next().unwrap_or("");
+    let counsel = t.starts_with("ATTORNEY") || t.starts_with("COUNSEL");
     ROLES.contains(&t)
-        || (ROLES.contains(&last_word) && t.split(' ').count() <= 4)
+        || (ROLES.contains(&last_word) && t.split(' ').count() <= 4 && !counsel)
         || matches!(t, "AGAINST" | "- AGAINST -" | "-AGAINST-" | "V" | "VS" | "V." | "VS.")
         || t.trim_matches('-').trim() == "AGAINST"
         || t.starts_with("CASE NO")
@@ -377,10 +385,13 @@ fn caption_span(lines: &[Line], roles: &[Role]) -> Option<(usize, usize)> {
     let content: Vec<usize> = (0..lines.len()).filter(|&i| roles[i] != Role::Running).collect();
     let court = content.iter().take(8).copied().find(|&i| is_court_line(&lines[i]))?;
     let mut last = None;
+    let mut previous = &lines[court];
     for &i in content.iter().filter(|&&i| i > court).take(30) {
-        if lines[i].word_count() >= 8 && !lines[i].bold {
+        // a caption is compact: prose or a wide gap ends it
+        if lines[i].word_count() >= 8 && !lines[i].bold || previous.baseline - lines[i].baseline > 4.0 * previous.size.max(1.0) {
             break;
         }
+        previous = &lines[i];
         if is_caption_marker(&lines[i].text) {
             last = Some(i);
         }
@@ -431,7 +442,7 @@ fn mark_leading_title(page: &PageText, roles: &mut [Role], frame: (f64, f64)) {
     let content: Vec<usize> = (0..page.lines.len()).filter(|&i| roles[i] != Role::Running).collect();
     let mut start = 0;
     for &i in content.iter().take(3) {
-        if is_court_line(&page.lines[i]) {
+        if is_court_line(&page.lines[i]) || start > 0 && is_district_line(&page.lines[i]) {
             roles[i] = Role::Caption;
             start = i + 1;
         }
@@ -466,7 +477,7 @@ fn mark_footnotes(page: &PageText, roles: &mut [Role], body_size: f64) {
             _ => break,
         }
         let line = &page.lines[i];
-        if line.ocr || line.size >= 0.9 * body_size || line.size <= 0.0 {
+        if line.ocr || line.size > body_size - 0.5 || line.size <= 0.0 {
             break;
         }
         roles[i] = Role::Footnote;
@@ -538,6 +549,14 @@ fn find_signature(
     })?;
     let lines = &pages[page].lines;
     let column = frame.0 + 0.35 * (frame.1 - frame.0);
+    let anchor_x = lines[anchor].x0;
+    // signature lines are left-aligned with the anchor in the right-hand column
+    let qualifies = |i: usize| {
+        let line = &lines[i];
+        let in_column = line.x0 >= column && (line.x0 - anchor_x).abs() <= 24.0 && !line.ocr;
+        roles[page][i] == Role::Body && (in_column || is_closing(&line.text) || is_date_only(&line.text))
+    };
+
     let mut start = anchor;
     for i in (0..anchor).rev() {
         if roles[page][i] != Role::Body {
@@ -546,11 +565,14 @@ fn find_signature(
             }
             break;
         }
-        let line = &lines[i];
-        let in_column = line.x0 >= column && !line.ocr;
-        if in_column || is_closing(&line.text) || is_date_only(&line.text) {
+        if qualifies(i) {
             start = i;
-        } else {
+            continue;
+        }
+        // a short line between signature lines (a date beside the closing) belongs too
+        let line = &lines[i];
+        let above = (0..i).rev().find(|&k| roles[page][k] != Role::Running);
+        if line.word_count() > 4 || is_prose(line, frame) || !above.is_some_and(qualifies) {
             break;
         }
     }
