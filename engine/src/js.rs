@@ -9,12 +9,13 @@
 //!   decoded from the bytes `ffi` produced, so `check` and `checkJson` cannot differ.
 //! - Failures are thrown as the `EngineError` object (`{kind, ...}`).
 //!
-//! TypeScript types (`CheckRequest`, `CheckResponse`, `Profile`, `EngineError`, …) are
-//! derived with tsify from the model, so they cannot drift from the engine.
+//! TypeScript types (`CheckRequest`, `CheckResponse`, `Profile`, `EngineError`,
+//! `ClassifyOutcome`, …) are derived with tsify from the model, so they cannot drift
+//! from the engine.
 
 use crate::error::EngineError;
 use crate::ffi;
-use crate::model::{CheckResponse, FieldError, LayeredRules, Profile};
+use crate::model::{CheckResponse, ClassifyOutcome, FieldError, LayeredRules, Profile};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::cell::RefCell;
@@ -69,6 +70,23 @@ pub fn resolve_rules(
     query.insert("judge_slug".into(), judge_slug.into());
     let answer = ffi::resolve_rules_json(&profile, &ffi::to_json(&query)).map_err(thrown)?;
     typed::<LayeredRules>(&answer)
+}
+
+/// Analyses a PDF on this machine — it is never uploaded — as `POST /api/v1/classify`
+/// does: `response` is that endpoint's body (its `check_request` fills a check request),
+/// `scanned_pages` the pages without a text layer, and `unread_pages` those of them
+/// whose words are missing (there is no text recognition here). Throws an
+/// `EngineError` when the bytes are not a readable PDF or the hints are invalid.
+#[wasm_bindgen(unchecked_return_type = "ClassifyOutcome")]
+pub fn classify(
+    #[wasm_bindgen(js_name = pdfBytes)] pdf_bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "ClassifyHints")] hints: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let hints = match hints {
+        Some(hints) => json_text(&hints, "hints")?,
+        None => String::new(),
+    };
+    typed::<ClassifyOutcome>(&ffi::classify_json(pdf_bytes, hints.as_bytes()).map_err(thrown)?)
 }
 
 /// The engine's version (the crate version).

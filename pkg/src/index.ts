@@ -45,5 +45,12 @@ export const validate: typeof wasm.validate = (request) => engine().validate(req
 /** The rules that apply to a judge, grouped by layer, as `GET /api/v1/rules` answers. Throws an `EngineError`. */
 export const resolveRules: typeof wasm.resolveRules = (profile, judgeSlug, filter) =>
   engine().resolveRules(profile, judgeSlug, filter);
+/**
+ * Analyses a PDF on this machine (it is never uploaded), as `POST /api/v1/classify`
+ * does: `response` is that endpoint's body; pages without a text layer are listed in
+ * `scanned_pages`, and those whose words are missing (no text recognition here) in
+ * `unread_pages`. Throws an `EngineError`.
+ */
+export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);
 /** The engine's version. */
 export const engineVersion: typeof wasm.engineVersion = () => engine().engineVersion();

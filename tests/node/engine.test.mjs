@@ -137,3 +137,36 @@ test("the engine reports its version and needs no init in Node", async () => {
   await courtrules.init();
   assert.match(courtrules.engineVersion(), /^\d+\.\d+\.\d+/);
 });
+
+test("classify reads the fixture PDFs in Node as their ground truth says", () => {
+  const truth = JSON.parse(readFileSync(join(root, "tests/fixtures/pdf/ground_truth.json"), "utf8")).fixtures;
+  let compared = 0;
+  for (const [name, expected] of Object.entries(truth)) {
+    const pdf = new Uint8Array(readFileSync(join(root, `tests/fixtures/pdf/${name}.pdf`)));
+    const outcome = courtrules.classify(pdf, { district_id: "edny", judge_slug: "avery-sample", filename: `${name}.pdf` });
+    const { classification, page_count_analysis, document } = outcome.response;
+    assert.equal(classification.supported, expected.supported, name);
+    assert.equal(page_count_analysis.total_pdf_pages, expected.total_pdf_pages, name);
+    if (!expected.supported || outcome.unread_pages.length > 0) continue;
+    assert.equal(classification.document_scope, expected.document_scope, name);
+    assert.equal(page_count_analysis.body_page_count, expected.body_page_count, name);
+    assert.equal(document.word_count, expected.word_count, name);
+    assert.equal(outcome.response.check_request.judge_slug, "avery-sample", name);
+    compared++;
+  }
+  assert.ok(compared >= 5, `only ${compared} supported text-layer fixtures`);
+});
+
+test("a classified PDF plus the four filer facts is a valid check request", () => {
+  const pdf = new Uint8Array(readFileSync(join(root, "tests/fixtures/pdf/memo_support_rule12.pdf")));
+  const { response } = courtrules.classify(pdf, { district_id: "edny", judge_slug: "avery-sample" });
+  const request = { ...response.check_request, is_pro_se: false, pmc_completed: true, opposing_party_pro_se: false, filing_role: "movant" };
+  assert.deepEqual(courtrules.validate(request), []);
+  assert.equal(courtrules.check(edny, request).judge.slug, "avery-sample");
+});
+
+test("classify refuses bytes that are not a PDF, and bad hints, with an EngineError", () => {
+  assert.throws(() => courtrules.classify(new TextEncoder().encode("not a pdf")), (error) => typeof error.kind === "string");
+  const pdf = new Uint8Array(readFileSync(join(root, "tests/fixtures/pdf/letter_premotion_conference.pdf")));
+  assert.throws(() => courtrules.classify(pdf, { district: "edny" }), { kind: "invalid_request" });
+});

@@ -391,10 +391,12 @@ fn ApiKeyField(api_key: RwSignal<String>) -> impl IntoView {
 #[component]
 fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<String>) -> impl IntoView {
     let status = RwSignal::new(String::new());
+    let analysis_ms = RwSignal::new(None::<f64>);
     let dragging = RwSignal::new(false);
     let analyse = move |file: web_sys::File| {
         let name = file.name();
         status.set(format!("Reading {name} in this browser…"));
+        analysis_ms.set(None);
         spawn_local(async move {
             let bytes = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
                 Ok(buffer) => js_sys::Uint8Array::new(&buffer).to_vec(),
@@ -406,15 +408,20 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             let hints = serde_json::json!({
                 "district_id": district.get_untracked(), "judge_slug": judge.get_untracked(), "filename": name,
             });
-            match pdf::analyse(&bytes, &hints) {
-                Ok(analysis) => match pdf::form_fill(&analysis) {
-                    Some(fill) => {
-                        form.update(|f| f.fill_from(fill));
-                        status.set(format!("{name}: the form was filled from the PDF. Check the values."));
-                    }
-                    None => status.set(format!("{name}: nothing could be read from this PDF.")),
-                },
-                Err(message) => status.set(message),
+            let started = now();
+            let analysed = pdf::analyse(&bytes, &hints);
+            analysis_ms.set(Some(now() - started));
+            match analysed {
+                Ok(analysis) => {
+                    form.update(|f| f.fill_from(&analysis.fill));
+                    let what = if analysis.supported {
+                        "the form was filled from the PDF"
+                    } else {
+                        "the document type was not recognised, so only the counts and sections were filled"
+                    };
+                    status.set(format!("{name}: {what}. Check the values. {}", analysis.notes.join(" ")));
+                }
+                Err(message) => status.set(format!("{name}: {message}")),
             }
         });
     };
@@ -442,7 +449,9 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             <label for="pdf-input">"Drop a PDF here, or choose one, to fill the form from it"</label>
             <input id="pdf-input" type="file" accept="application/pdf,.pdf" on:change=on_choose />
             <p class="hint">"The PDF is read in this browser and never uploaded."</p>
-            <p id="pdf-status" role="status">{move || status.get()}</p>
+            <p id="pdf-status" role="status" data-ms=move || analysis_ms.get().map(|ms| format!("{ms:.1}"))>
+                {move || status.get()}
+            </p>
         </div>
     }
 }

@@ -1,24 +1,72 @@
 //! PDF analysis in the page: the dropped file's bytes never leave the browser.
 //!
-//! The engine's `classify` (PDF analysis with lopdf, compiled into this same module)
-//! answers here once the engine has it; it yields a partial check request that fills
-//! the form (`FilingForm::fill_from`). Until then this says plainly that it cannot.
+//! The engine's `classify` (compiled into this same module) reads the PDF and answers
+//! what `POST /api/v1/classify` would, minus text recognition: the words of image-only
+//! pages are missing, and the user is told so.
 
+use courtrules_engine::ffi;
 use serde_json::Value;
 
-/// What the user should see when analysis is not possible in this build.
-pub const NOT_AVAILABLE: &str = "Reading PDFs in the browser is not available in this version of the engine yet. \
-     Your file was not uploaded. Describe the filing in the form instead.";
-
-/// Analyses a PDF, given hints (`{district_id, judge_slug, filename}`), into the
-/// classification response: `classification`, `document`, and `check_request` when the
-/// document type is supported.
-pub fn analyse(_pdf: &[u8], _hints: &Value) -> Result<Value, String> {
-    Err(NOT_AVAILABLE.to_owned())
+/// What the analysis of a dropped PDF gives the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The part that fills the form: the partial check request when the document type
+    /// is supported, else the extracted `document` alone.
+    pub fill: Value,
+    /// Whether the document type was recognised with enough confidence to check.
+    pub supported: bool,
+    /// The engine's reasoning and warnings, to show.
+    pub notes: Vec<String>,
 }
 
-/// The part of an analysis that fills the form: the partial check request when the
-/// document is supported, else the extracted document alone.
-pub fn form_fill(analysis: &Value) -> Option<&Value> {
-    analysis.get("check_request").or_else(|| analysis.get("document"))
+/// Analyses a PDF, given hints (`{district_id, judge_slug, filename}`).
+pub fn analyse(pdf: &[u8], hints: &Value) -> Result<Analysis, String> {
+    let hints = serde_json::to_vec(hints).expect("JSON values serialize");
+    let outcome = ffi::classify_json(pdf, &hints).map_err(|error| format!("The PDF could not be read: {error}."))?;
+    let outcome: Value = serde_json::from_slice(&outcome).expect("the engine answers JSON");
+    let response = &outcome["response"];
+    let supported = response["classification"]["supported"] == true;
+    let mut notes: Vec<String> =
+        response["classification"]["reasoning"].as_str().map(str::to_owned).into_iter().collect();
+    notes.extend(response["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str().map(str::to_owned)));
+    if let Some(pages) = outcome["unread_pages"].as_array().filter(|pages| !pages.is_empty()) {
+        let pages: Vec<String> = pages.iter().map(|page| page.to_string()).collect();
+        notes.push(format!(
+            "Pages {} are scanned images: their words are not counted here (only the server recognises scanned text).",
+            pages.join(", ")
+        ));
+    }
+    let fill = if supported { response["check_request"].clone() } else { response["document"].clone() };
+    Ok(Analysis { fill, supported, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::form::FilingForm;
+    use serde_json::json;
+
+    fn fixture(name: &str) -> Vec<u8> {
+        std::fs::read(format!("{}/../tests/fixtures/pdf/{name}.pdf", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    }
+
+    #[test]
+    fn a_supported_pdf_fills_the_form_with_its_check_request() {
+        let hints = json!({"district_id": "edny", "judge_slug": "avery-sample", "filename": "memo_support_rule12.pdf"});
+        let analysis = analyse(&fixture("memo_support_rule12"), &hints).unwrap();
+        assert!(analysis.supported);
+        let mut form =
+            FilingForm { district_id: "edny".into(), judge_slug: "avery-sample".into(), ..FilingForm::default() };
+        form.fill_from(&analysis.fill);
+        assert_eq!(form.document_scope, "brief_support");
+        assert_eq!(form.motion_type, "Rule_12");
+        assert_eq!(form.page_count, "19");
+        assert!(form.caption.included && form.caption.get("has_docket_number"));
+    }
+
+    #[test]
+    fn bytes_that_are_not_a_pdf_are_refused_with_a_message() {
+        let message = analyse(b"hello", &json!({})).unwrap_err();
+        assert!(message.starts_with("The PDF could not be read"), "{message}");
+    }
 }
