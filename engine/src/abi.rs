@@ -10,7 +10,8 @@
 //!
 //! Operations: `check(profile, request)`, `validate(request)`,
 //! `resolve_rules(profile, query)`, `validate_rules_query(query)`,
-//! `validate_profile(profile)`, `engine_version()`.
+//! `validate_profile(profile)`, `engine_version()`, `classify(hints, pdf)`,
+//! `scan_image(pdf, page)`.
 //!
 //! Parsing a profile costs more than checking a filing against it, so this layer keeps
 //! the last few parsed profiles of this instance, keyed by their exact bytes. The cache
@@ -85,8 +86,34 @@ pub unsafe extern "C" fn validate_profile(profile_ptr: u32, profile_len: u32) ->
     answer(ffi::parse_profile(profile).map(|_| b"null".to_vec()))
 }
 
+/// `classify`: hints JSON (may be empty) and the PDF's bytes in; a `ClassifyOutcome`
+/// (`{response, scanned_pages, unread_pages}`) out.
+///
+/// # Safety
+/// Both ranges must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn classify(hints_ptr: u32, hints_len: u32, pdf_ptr: u32, pdf_len: u32) -> u64 {
+    let hints = unsafe { input(hints_ptr, hints_len) };
+    let pdf = unsafe { input(pdf_ptr, pdf_len) };
+    answer(ffi::classify_json(pdf, hints))
+}
+
+/// `scan_image`: the image of a scanned page (1-based `page`) for text recognition.
+/// Unlike the other operations, a success is not JSON: after the status byte come the
+/// bytes of a complete image file (PGM, PPM, PBM, JPEG or JPEG 2000, told apart by their
+/// magic bytes). Errors are `EngineError` JSON as usual.
+///
+/// # Safety
+/// The range must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn scan_image(pdf_ptr: u32, pdf_len: u32, page: u32) -> u64 {
+    let pdf = unsafe { input(pdf_ptr, pdf_len) };
+    answer(crate::classify::scan_image(pdf, page).map(|image| image.data))
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn engine_version() -> u64 {
+
     answer(Ok(ffi::to_json(&crate::ENGINE_VERSION)))
 }
 

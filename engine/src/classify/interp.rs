@@ -141,6 +141,10 @@ impl Interp<'_> {
     }
 
     fn decode(&mut self, stream: &lopdf::Stream) -> Result<Vec<u8>, Fail> {
+        if self.pdf.length_is_broken(&stream.dict) {
+            return Err(self.fail("a content stream's /Length refers to itself or to a loop of references"));
+        }
+
         let room = (MAX_PAGE_CONTENT_BYTES - self.page_bytes)
             .min(MAX_TOTAL_CONTENT_BYTES.saturating_sub(self.budget.content_bytes))
             .min(MAX_STREAM_BYTES);

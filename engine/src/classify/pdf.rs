@@ -41,6 +41,7 @@ impl Pdf {
         if start.is_none() {
             return Err("the file is not a PDF (no %PDF- header at its start)".into());
         }
+        check_file_structure(&bytes[start.unwrap_or(0)..])?;
         let options = LoadOptions { max_decompressed_size: Some(MAX_STREAM_BYTES), ..LoadOptions::default() };
         let doc = Document::load_mem_with_options(bytes, options).map_err(|error| {
             let text = error.to_string();
@@ -55,6 +56,18 @@ impl Pdf {
         }
         let decrypted = doc.encryption_state.is_some();
         Ok(Pdf { doc, decrypted })
+    }
+
+    /// A stream's `/Length` that refers to something other than a number (itself, a
+    /// loop of references): a damaged or malicious file, even if the data can be found.
+    pub fn length_is_broken(&self, dict: &Dictionary) -> bool {
+        match dict.get(b"Length") {
+            Ok(Object::Reference(id)) => match self.doc.objects.get(id) {
+                None => false,
+                Some(_) => !matches!(self.resolve(&Object::Reference(*id)), Some(Object::Integer(_) | Object::Real(_))),
+            },
+            _ => false,
+        }
     }
 
     /// Follows references (a bounded number of hops).
@@ -144,7 +157,7 @@ impl Pdf {
             {
                 return Err(format!("the PDF's page tree reaches object {} twice (a cycle or shared subtree)", id.0));
             }
-            let dict = self.dict(node.object).ok_or_else(|| "a page-tree node is not a dictionary".to_string())?;
+            let dict = self.dict(node.object).ok_or_else(|| "the PDF's page tree refers to a page that is missing or damaged".to_string())?;
             let resources = self.get_dict(dict, b"Resources").or(node.resources);
             let media_box = self.rect(dict, b"MediaBox").or(node.media_box);
             let is_tree_node = dict.has(b"Kids") && self.get_name(dict, b"Type") != Some(b"Page");
@@ -152,6 +165,7 @@ impl Pdf {
                 if pages.len() >= MAX_PAGES {
                     return Err(format!("the PDF has more than {MAX_PAGES} pages"));
                 }
+                self.check_parents(dict, pages.len() + 1)?;
                 let media_box = self.rect(dict, b"CropBox").and_then(|crop| intersect(crop, media_box)).or(media_box);
                 pages.push(PageRef { dict, resources, media_box });
                 continue;
@@ -171,7 +185,22 @@ impl Pdf {
         Ok(pages)
     }
 
+    /// A page's `/Parent` chain must end (at the root); a loop there would make any
+    /// reader that looks up inherited attributes spin.
+    fn check_parents(&self, page: &Dictionary, number: usize) -> Result<(), Fail> {
+        let mut seen = HashSet::new();
+        let mut current = page.get(b"Parent").ok();
+        while let Some(Object::Reference(id)) = current {
+            if !seen.insert(*id) || seen.len() > MAX_TREE_DEPTH {
+                return Err(format!("page {number}'s /Parent chain loops back on itself"));
+            }
+            current = self.doc.objects.get(id).and_then(|o| self.dict(o)).and_then(|d| d.get(b"Parent").ok());
+        }
+        Ok(())
+    }
+
     /// A rectangle entry, normalised so x0 < x1 and y0 < y1.
+
     fn rect(&self, dict: &Dictionary, key: &[u8]) -> Option<[f64; 4]> {
         let items = self.get_array(dict, key)?;
         if items.len() != 4 {
@@ -327,4 +356,74 @@ fn intersect(a: [f64; 4], b: Option<[f64; 4]>) -> Option<[f64; 4]> {
     let Some(b) = b else { return Some(a) };
     let r = [a[0].max(b[0]), a[1].max(b[1]), a[2].min(b[2]), a[3].min(b[3])];
     (r[0] < r[2] && r[1] < r[3]).then_some(r)
+}
+
+/// Checks on the file's own cross-reference structure that lopdf repairs silently: a file
+/// without `%%EOF` was cut off; trailers that name no catalog, or `/Prev` offsets that
+/// lead back to a section already read, mark a damaged or malicious file.
+fn check_file_structure(bytes: &[u8]) -> Result<(), Fail> {
+    if find(bytes, b"%%EOF", 0).is_none() {
+        return Err("the PDF is truncated (it has no %%EOF end marker); upload the complete file".into());
+    }
+    let trailers: Vec<usize> = positions(bytes, b"trailer");
+    let xref_streams = find(bytes, b"/XRef", 0).is_some();
+    if !trailers.is_empty() && !xref_streams {
+        let dicts: Vec<&[u8]> = trailers.iter().map(|&t| &bytes[t..find(bytes, b"startxref", t).unwrap_or(bytes.len()).min(t + 4096)]).collect();
+        if !dicts.iter().any(|d| find(d, b"/Root", 0).is_some()) {
+            return Err("the PDF's trailer names no document catalog (/Root)".into());
+        }
+        // follow startxref and /Prev through classic xref sections
+        let sections = positions(bytes, b"xref");
+        let mut offset = last_startxref(bytes);
+        let mut seen = HashSet::new();
+        while let Some(at) = offset {
+            if !sections.contains(&at) {
+                break;
+            }
+            if !seen.insert(at) {
+                return Err("the PDF's cross-reference sections point back at each other (/Prev loop)".into());
+            }
+            let trailer = trailers.iter().copied().find(|&t| t > at);
+            offset = trailer.and_then(|t| {
+                let end = find(bytes, b"startxref", t).unwrap_or(bytes.len()).min(t + 4096);
+                number_after(&bytes[t..end], b"/Prev")
+            });
+        }
+    }
+    Ok(())
+}
+
+fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    haystack.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| p + from)
+}
+
+/// Where `needle` starts as a keyword (not inside a longer word such as `startxref`).
+fn positions(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = find(haystack, needle, from) {
+        let before = at.checked_sub(1).map(|i| haystack[i]);
+        if before.is_none_or(|b| !b.is_ascii_alphanumeric()) {
+            out.push(at);
+        }
+        from = at + needle.len();
+        if out.len() > 100_000 {
+            break;
+        }
+    }
+    out
+}
+
+fn last_startxref(bytes: &[u8]) -> Option<usize> {
+    let at = positions(bytes, b"startxref").last().copied()?;
+    number_after(&bytes[at..], b"startxref")
+}
+
+fn number_after(bytes: &[u8], key: &[u8]) -> Option<usize> {
+    let at = find(bytes, key, 0)? + key.len();
+    let digits: Vec<u8> = bytes[at..].iter().skip_while(|b| b.is_ascii_whitespace()).take_while(|b| b.is_ascii_digit()).copied().collect();
+    if digits.is_empty() || digits.len() > 12 {
+        return None;
+    }
+    std::str::from_utf8(&digits).ok()?.parse().ok()
 }
