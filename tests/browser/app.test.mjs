@@ -1,0 +1,227 @@
+// The drafting pre-check app in headless Chromium (Debian's, driven by playwright-core)
+// against the real courtrules server: checks run in the page as the user types, with no
+// request to /check; the server's check agrees byte for byte; a dropped PDF is analysed
+// in the page. Screenshots and measurements go to test-artifacts/browser/.
+//
+// Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
+
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { appOrigin, artifacts, dist, launchChromium, root, startServer } from "./support.mjs";
+
+const JUDGE = "avery-sample";
+const PAGE_LIMIT = 25; // Avery Sample's standing order § 3.A (data/profiles/edny.json)
+
+let server, origin, browser, page;
+const requests = [];
+const measurements = {};
+
+before(async () => {
+  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
+  server = await startServer();
+  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
+  origin = await appOrigin(server);
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The key is kept in local storage, as if the user had entered it before.
+  await context.addInitScript((key) => localStorage.setItem("courtrules.apiKey", key), server.apiKey);
+  page = await context.newPage();
+  page.on("request", (request) => requests.push({ method: request.method(), url: request.url(), at: Date.now() }));
+  page.on("pageerror", (error) => console.error("page error:", error));
+});
+
+after(async () => {
+  writeFileSync(join(artifacts, "measurements.json"), JSON.stringify(measurements, null, 2) + "\n");
+  await browser?.close();
+  await origin?.close();
+  await server?.stop();
+});
+
+const checkRequests = () => requests.filter((r) => new URL(r.url).pathname === "/api/v1/check");
+const pageCount = () => page.locator("#field-document-page_count");
+const wordCount = () => page.locator("#field-document-word_count");
+
+/** Waits until the judge's profile is in the page. */
+async function rulesLoaded() {
+  await page.locator("#connection", { hasText: "Rules loaded" }).waitFor({ timeout: 20_000 });
+}
+
+test("the app loads, takes the stored key, and fetches the judge's rules once", async () => {
+  const started = Date.now();
+  await page.goto(origin.url + "/");
+  await page.locator("#field-judge_slug option[value='" + JUDGE + "']").waitFor({ state: "attached", timeout: 20_000 });
+  await page.selectOption("#field-judge_slug", JUDGE);
+  await rulesLoaded();
+  measurements.page_load_to_rules_loaded_ms = Date.now() - started;
+  // The page's own clock (ms since navigation start): when the app module had arrived,
+  // and when the judge's profile had.
+  Object.assign(
+    measurements,
+    await page.evaluate(() => {
+      const end = (pattern) => performance.getEntriesByType("resource").filter((e) => pattern.test(e.name)).map((e) => Math.round(e.responseEnd)).at(-1);
+      return { wasm_loaded_at_ms: end(/\.wasm$/), profile_loaded_at_ms: end(/\/api\/v1\/profile/) };
+    }),
+  );
+  const profileFetches = requests.filter((r) => new URL(r.url).pathname === "/api/v1/profile");
+  assert.ok(profileFetches.length >= 1 && profileFetches.length <= 2, `${profileFetches.length} profile fetches`);
+  assert.ok(profileFetches.at(-1).url.includes(`judge_slug=${JUDGE}`));
+});
+
+test("typing a page count over the limit shows the PAGE_LIMIT failure, with no request to /check", async () => {
+  const before = requests.length;
+  const typed = Date.now();
+  await wordCount().pressSequentially("6000");
+  await pageCount().pressSequentially(String(PAGE_LIMIT + 5));
+  const failure = page.locator('#results li.result[data-category="PAGE_LIMIT"][data-status="FAIL"]');
+  await failure.waitFor({ timeout: 5_000 });
+  measurements.typed_to_page_limit_failure_ms = Date.now() - typed;
+  measurements.navigation_to_first_result_ms = Number(await page.getAttribute("#results", "data-first-result-ms"));
+
+  assert.match(await failure.innerText(), new RegExp(`${PAGE_LIMIT + 5} pages.*the limit is ${PAGE_LIMIT} pages`, "s"));
+  assert.match(await failure.locator("cite").innerText(), /Avery Sample/);
+  assert.equal(await page.getAttribute("#verdict", "data-status"), "NON_COMPLIANT");
+  assert.ok(await page.locator('#results section.group[data-status="FAIL"] h3').innerText());
+  assert.deepEqual(checkRequests(), [], "no request to /check while typing");
+  const after = requests.slice(before);
+  assert.deepEqual(after, [], `requests while typing: ${after.map((r) => r.url).join(", ")}`);
+  await page.screenshot({ path: join(artifacts, "page-limit-failure.png"), fullPage: true });
+});
+
+test("results are grouped by status, with citations and the skipped checks", async () => {
+  const groups = await page.locator("#results section.group").evaluateAll((sections) => sections.map((s) => s.dataset.status));
+  const order = ["FAIL", "ACTION_REQUIRED", "PASS"];
+  assert.deepEqual(groups, order.filter((status) => groups.includes(status)));
+  for (const cite of await page.locator("#results li.result cite").allInnerTexts()) assert.ok(cite.trim().length > 0);
+  assert.match(await page.locator("#results details.skipped summary").innerText(), /checks skipped/);
+});
+
+test("each in-page check takes well under a frame", async () => {
+  // From the input event to the DOM showing the new result, measured in the page.
+  const timings = await page.evaluate(async () => {
+    const input = document.querySelector("#field-document-page_count");
+    const results = [];
+    for (let i = 0; i < 40; i++) {
+      const changed = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.querySelector("#results"), { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+      const started = performance.now();
+      input.value = String(10 + i);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await changed;
+      const engine = Number(document.querySelector("#check-time")?.dataset.ms ?? NaN);
+      results.push({ total: performance.now() - started, engine });
+    }
+    return results;
+  });
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  measurements.engine_check_ms_median = median(timings.map((t) => t.engine));
+  measurements.keystroke_to_dom_ms_median = median(timings.map((t) => t.total));
+  assert.ok(measurements.engine_check_ms_median < 16, `engine ${measurements.engine_check_ms_median} ms`);
+  assert.deepEqual(checkRequests(), []);
+});
+
+test("invalid input is named next to its field, in the engine's words", async () => {
+  await pageCount().fill("0");
+  const problem = page.locator("#field-document-page_count-problem");
+  await problem.waitFor();
+  assert.equal(await problem.innerText(), "must be at least 1, got 0");
+  assert.equal(await pageCount().getAttribute("aria-invalid"), "true");
+  assert.match(await pageCount().getAttribute("aria-describedby"), /field-document-page_count-problem/);
+  assert.match(await page.locator("#problems").innerText(), /document\.page_count/);
+  await page.screenshot({ path: join(artifacts, "validation-error.png"), fullPage: true });
+
+  await pageCount().fill("abc");
+  await page.locator("#field-document-page_count-problem", { hasText: "string" }).waitFor();
+  await pageCount().fill(String(PAGE_LIMIT + 5));
+  await problem.waitFor({ state: "detached" });
+  assert.equal(await pageCount().getAttribute("aria-invalid"), null);
+});
+
+test("Check on server runs the authoritative check once, and both agree byte for byte", async () => {
+  await page.locator('#results li.result[data-category="PAGE_LIMIT"][data-status="FAIL"]').waitFor();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/check"),
+    page.click("#server-check"),
+  ]);
+  assert.equal(response.status(), 200);
+  const verdict = page.locator("#server-result [data-agree]");
+  await verdict.waitFor({ timeout: 10_000 });
+  assert.equal(await verdict.getAttribute("data-agree"), "true", await verdict.innerText());
+  assert.equal(checkRequests().length, 1);
+  await page.screenshot({ path: join(artifacts, "server-agrees.png"), fullPage: true });
+
+  // A change makes the server's answer stale, and it is cleared.
+  await pageCount().fill(String(PAGE_LIMIT - 5));
+  await page.locator("#server-result [data-agree]").waitFor({ state: "detached" });
+  assert.equal(checkRequests().length, 1);
+});
+
+test("the optional sections add their checks", async () => {
+  await page.check("#field-document-caption");
+  await page.check("#field-document-caption-present");
+  await page.locator('#results li.result[data-category="CAPTION"]').first().waitFor();
+  await page.uncheck("#field-document-caption");
+  await page.locator('#results li.result[data-category="CAPTION"]').first().waitFor({ state: "detached" });
+  assert.deepEqual(checkRequests().length, 1);
+});
+
+test("dropping a PDF analyses it in the page and never uploads it", async () => {
+  const fixture = "memo_support_rule12";
+  const truth = JSON.parse(readFileSync(join(root, "tests/fixtures/pdf/ground_truth.json"), "utf8")).fixtures[fixture];
+  const bytes = readFileSync(join(root, `tests/fixtures/pdf/${fixture}.pdf`)).toString("base64");
+  const before = requests.length;
+  await page.evaluate(
+    ({ bytes, name }) => {
+      const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type: "application/pdf" }));
+      const zone = document.querySelector(".dropzone");
+      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { bytes, name: `${fixture}.pdf` },
+  );
+  const status = page.locator("#pdf-status");
+  await page.waitForFunction(() => {
+    const text = document.querySelector("#pdf-status")?.textContent ?? "";
+    return text && !text.startsWith("Reading");
+  });
+  const message = await status.innerText();
+  await page.screenshot({ path: join(artifacts, "pdf-drop.png"), fullPage: true });
+  measurements.pdf_analysis_ms = Number(await status.getAttribute("data-ms"));
+  assert.deepEqual(requests.slice(before), [], "the PDF was analysed without any request");
+  assert.match(message, /the form was filled from the PDF/);
+  assert.equal(await pageCount().inputValue(), String(truth.body_page_count));
+  assert.equal(await wordCount().inputValue(), String(truth.word_count));
+  assert.equal(await page.inputValue("#field-document_scope"), truth.document_scope);
+});
+
+test("landmarks, labels and live results for assistive technology", async () => {
+  for (const landmark of ["header", "main", "footer"]) assert.equal(await page.locator(landmark).count(), 1, landmark);
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll("input, select, button")]
+      .filter((el) => el.type !== "hidden")
+      .filter((el) => !(el.labels?.length || el.getAttribute("aria-label") || el.textContent.trim()))
+      .map((el) => el.id || el.outerHTML),
+  );
+  assert.deepEqual(unlabelled, []);
+  assert.equal(await page.getAttribute("#summary", "aria-live"), "polite");
+  // The first stop for the keyboard is the skip link, shown when focused.
+  assert.equal(await page.evaluate(() => document.querySelector("a[href], button, input, select").className), "skip");
+  await page.focus(".skip");
+  assert.ok((await page.locator(".skip").boundingBox()).x >= 0);
+});
+
+test("usable at phone width: no sideways scrolling", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#results li.result').first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${overflow}px wider than the screen`);
+  await page.screenshot({ path: join(artifacts, "phone-width.png"), fullPage: true });
+});

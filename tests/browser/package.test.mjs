@@ -1,0 +1,103 @@
+// The npm package in headless Chromium: the `--target web` engine loaded with `init()`
+// answers every golden-corpus case with the bytes the real server answers, and checks
+// in well under a millisecond. The package's files are served to the page by
+// Playwright's routing (no network), from pkg/ as built by `npm --prefix pkg run build`.
+
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { extname, join } from "node:path";
+import { after, before, test } from "node:test";
+import { corpus } from "../node/support.mjs";
+import { artifacts, launchChromium, root, startServer } from "./support.mjs";
+
+const ORIGIN = "http://courtrules-package.test";
+const types = { ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
+let server, browser, page;
+
+before(async () => {
+  if (!existsSync(join(root, "pkg/dist/index.js"))) throw new Error("the package is not built: run `npm --prefix pkg run build`");
+  server = await startServer();
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === "/") return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>courtrules package</title>" });
+    const file = join(root, "pkg", path);
+    if (!file.startsWith(join(root, "pkg")) || !existsSync(file)) return route.fulfill({ status: 404, body: "" });
+    return route.fulfill({ contentType: types[extname(file)] ?? "application/octet-stream", body: readFileSync(file) });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.evaluate(async () => {
+    window.courtrules = await import("/dist/index.js");
+    await window.courtrules.init();
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("the browser build answers every corpus case; the E.D.N.Y. ones byte for byte as the server", async () => {
+  const cases = corpus();
+  const answers = await page.evaluate(
+    (cases) =>
+      cases.map(({ profileText, requestText }) => {
+        try {
+          return { ok: window.courtrules.checkJson(profileText, requestText) };
+        } catch (error) {
+          return { error };
+        }
+      }),
+    cases.map((c) => ({ profileText: c.profileText, requestText: JSON.stringify(c.request) })),
+  );
+  let compared = 0;
+  for (const [i, c] of cases.entries()) {
+    if (c.expected.error) {
+      assert.equal(answers[i].error?.kind, c.expected.error.kind, c.name);
+      continue;
+    }
+    assert.ok(answers[i].ok, `${c.name}: ${JSON.stringify(answers[i].error)}`);
+    if (server && c.profile === "data/profiles/edny.json") {
+      const response = await fetch(`${server.baseUrl}/api/v1/check`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify(c.request),
+      });
+      assert.equal(answers[i].ok, await response.text(), c.name);
+      compared++;
+    }
+  }
+  if (server) assert.ok(compared >= 20, `${compared} byte comparisons with the server`);
+});
+
+test("a check in the browser takes well under a millisecond", async () => {
+  const c = corpus().find((c) => c.name.startsWith("edny") && c.expected.ok);
+  const timing = await page.evaluate(({ profile, request }) => {
+    const { check, checkJson } = window.courtrules;
+    const profileText = JSON.stringify(profile);
+    const requestText = JSON.stringify(request);
+    for (let i = 0; i < 50; i++) checkJson(profileText, requestText);
+    let started = performance.now();
+    for (let i = 0; i < 1000; i++) checkJson(profileText, requestText);
+    const json = (performance.now() - started) / 1000;
+    started = performance.now();
+    for (let i = 0; i < 1000; i++) check(profile, request);
+    const objects = (performance.now() - started) / 1000;
+    return { checkJson_ms: json, check_objects_ms: objects };
+  }, { profile: c.profileObject, request: c.request });
+  writeFileSync(join(artifacts, "package-measurements.json"), JSON.stringify(timing, null, 2) + "\n");
+  assert.ok(timing.checkJson_ms < 1, `checkJson ${timing.checkJson_ms} ms`);
+});
+
+test("classify reads a PDF in the browser", async () => {
+  const pdf = readFileSync(join(root, "tests/fixtures/pdf/memo_support_rule12.pdf")).toString("base64");
+  const result = await page.evaluate((pdf) => {
+    const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
+    const started = performance.now();
+    const outcome = window.courtrules.classify(bytes, { district_id: "edny", judge_slug: "avery-sample" });
+    return { ms: performance.now() - started, scope: outcome.response.classification.document_scope, pages: outcome.response.page_count_analysis.body_page_count };
+  }, pdf);
+  assert.equal(result.scope, "brief_support");
+  assert.equal(result.pages, 19);
+});
