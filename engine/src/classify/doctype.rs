@@ -2,7 +2,6 @@
 //! (`motion_type`), read from the title, the caption's court, the headings, the letter
 //! form and the file name; and whether the service supports it at all.
 
-use super::text::normalize;
 use crate::model::{Confidence, DocumentScope, MotionType};
 
 /// What the detector has to go on, gathered by the caller.
@@ -338,8 +337,3 @@ const STATES: [(&str, &str); 22] = [
     ("INDIANA", "in"),
     ("IOWA", "ia"),
 ];
-
-/// Normalized text for the detector.
-pub fn prepare(text: &str) -> String {
-    normalize(text)
-}

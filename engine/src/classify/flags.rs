@@ -2,7 +2,9 @@
 //! sections (with the word count a certificate of compliance states).
 
 use super::layout::Line;
-use super::structure::{PageKind, PageText, Role, Structure, is_caption_marker, is_certificate_heading, is_court_line, is_district_line};
+use super::structure::{
+    PageKind, PageText, Role, Structure, is_caption_marker, is_certificate_heading, is_court_line, is_district_line,
+};
 use super::text::{has_docket_number, normalize, placeholder_count};
 use crate::model::{Caption, Sections, SignatureBlock};
 
@@ -48,12 +50,7 @@ pub fn caption(pages: &[PageText], s: &Structure) -> CaptionFacts {
             first.map(|p| pages[p].lines.iter().take(4).filter(|l| is_court_line(l)).collect()).unwrap_or_default();
         top
     } else {
-        caption_lines
-            .iter()
-            .copied()
-            .take_while(|l| is_court_line(l) || is_district_line(l))
-            .take(4)
-            .collect()
+        caption_lines.iter().copied().take_while(|l| is_court_line(l) || is_district_line(l)).take(4).collect()
     };
     let court = (!court_lines.is_empty()).then(|| normalize(&joined(court_lines.iter().copied())));
     let preamble_text = normalize(&joined(preamble.iter().copied()));
@@ -66,10 +63,7 @@ pub fn caption(pages: &[PageText], s: &Structure) -> CaptionFacts {
     let parties: Vec<&Line> = caption_lines
         .iter()
         .copied()
-        .filter(|l| {
-            !court_lines.iter().any(|c| std::ptr::eq(*c, *l)) && !is_caption_marker(&l.text)
-
-        })
+        .filter(|l| !court_lines.iter().any(|c| std::ptr::eq(*c, *l)) && !is_caption_marker(&l.text))
         .collect();
     let real_parties =
         parties.iter().any(|l| placeholder_count(&l.text) == 0 && l.text.chars().any(char::is_alphabetic));
@@ -97,8 +91,7 @@ pub fn caption(pages: &[PageText], s: &Structure) -> CaptionFacts {
     }
 }
 
-fn is_paper_word(
-title: &str) -> bool {
+fn is_paper_word(title: &str) -> bool {
     ["NOTICE", "ORDER", "COMPLAINT", "ANSWER", "STIPULATION", "PETITION", "APPLICATION", "REQUEST"]
         .iter()
         .any(|w| title.contains(w))
@@ -146,12 +139,12 @@ pub fn signature(pages: &[PageText], s: &Structure) -> SignatureBlock {
                 || (l.bold && t.split(' ').count() <= 6 && !t.contains("/S/")))
     });
     let address = upper.iter().any(|t| is_address(t));
-    let email = texts.iter().any(|t| t.split_whitespace().any(|w| is_email(w)));
+    let email = texts.iter().any(|t| t.split_whitespace().any(is_email));
     let phone = upper.iter().any(|t| has_phone(t));
     SignatureBlock {
         present: true,
-        has_attorney_name: electronic && attorney_context
-            || attorney_context && upper.iter().any(|t| t.starts_with("BY:") && t.len() > 8),
+        has_attorney_name: attorney_context
+            && (electronic || upper.iter().any(|t| t.starts_with("BY:") && t.len() > 8)),
         has_firm_name: firm,
         has_address: address,
         has_email: email,
@@ -299,10 +292,12 @@ fn stated_word_count(text: &str) -> Option<u32> {
         {
             return Some(n);
         }
-        if w == "COUNT" && i > 0 && words[i - 1] == "WORD" {
-            if let Some(n) = words.iter().skip(i + 1).take(4).find_map(|w| parse(w)) {
-                return Some(n);
-            }
+        if w == "COUNT"
+            && i > 0
+            && words[i - 1] == "WORD"
+            && let Some(n) = words.iter().skip(i + 1).take(4).find_map(|w| parse(w))
+        {
+            return Some(n);
         }
     }
     None

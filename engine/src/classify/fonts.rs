@@ -14,7 +14,6 @@ pub struct Font {
     /// `/BaseFont` as written (subset prefix included).
     pub name: String,
     pub bold: bool,
-    pub italic: bool,
     /// Ascender and descender, in 1/1000 em (descent negative).
     pub ascent: f64,
     pub descent: f64,
@@ -30,7 +29,7 @@ pub struct Font {
 
 enum Kind {
     Simple {
-        chars: [char; 256],
+        chars: Box<[char; 256]>,
         widths: Vec<f64>,
         first_char: usize,
         standard: Option<&'static [u16; 224]>,
@@ -64,11 +63,10 @@ impl Font {
         }
         let descriptor = pdf.get_dict(dict, b"FontDescriptor");
         let standard = standard_font(&name);
-        let (mut bold, mut italic) = style_from_name(&name);
+        let (mut bold, _) = style_from_name(&name);
         if let Some(d) = descriptor {
             let flags = pdf.get_number(d, b"Flags").unwrap_or(0.0) as i64;
             bold |= flags & 0x40000 != 0 || pdf.get_number(d, b"FontWeight").is_some_and(|w| w >= 600.0);
-            italic |= flags & 0x40 != 0 || pdf.get_number(d, b"ItalicAngle").is_some_and(|a| a != 0.0);
         }
         let (mut ascent, mut descent) = standard.map_or((750.0, -250.0), |s| (s.ascent, s.descent));
         if let Some(d) = descriptor {
@@ -98,13 +96,12 @@ impl Font {
         Font {
             name,
             bold,
-            italic,
             ascent,
             descent,
             known_widths,
             undecodable: false,
             kind: Kind::Simple {
-                chars,
+                chars: Box::new(chars),
                 widths,
                 first_char,
                 standard: standard.and_then(|s| s.widths),
@@ -120,7 +117,7 @@ impl Font {
         let descendant = pdf.get_array(dict, b"DescendantFonts").and_then(|d| d.first()).and_then(|d| pdf.dict(d));
         let mut widths = Vec::new();
         let mut default_width = 1000.0;
-        let (mut bold, mut italic) = style_from_name(&name);
+        let (mut bold, _) = style_from_name(&name);
         let (mut ascent, mut descent) = (880.0, -120.0);
         if let Some(cid) = descendant {
             default_width = pdf.get_number(cid, b"DW").unwrap_or(1000.0);
@@ -130,7 +127,6 @@ impl Font {
             if let Some(d) = pdf.get_dict(cid, b"FontDescriptor") {
                 let flags = pdf.get_number(d, b"Flags").unwrap_or(0.0) as i64;
                 bold |= flags & 0x40000 != 0 || pdf.get_number(d, b"FontWeight").is_some_and(|w| w >= 600.0);
-                italic |= flags & 0x40 != 0 || pdf.get_number(d, b"ItalicAngle").is_some_and(|a| a != 0.0);
                 ascent = pdf.get_number(d, b"Ascent").filter(|a| *a > 0.0 && *a < 2000.0).unwrap_or(ascent);
                 descent = pdf.get_number(d, b"Descent").filter(|a| *a < 0.0 && *a > -2000.0).unwrap_or(descent);
             }
@@ -139,7 +135,6 @@ impl Font {
         Font {
             name,
             bold,
-            italic,
             ascent,
             descent,
             known_widths: true,

@@ -17,9 +17,8 @@ pub struct Line {
     /// Ascender top and descender bottom (text rise included).
     pub top: f64,
     pub bottom: f64,
-    /// The size and font of most of the line's characters (0 and `NO_FONT` for OCR text).
+    /// The size of most of the line's characters (0 for OCR text).
     pub size: f64,
-    pub font: u32,
     pub bold: bool,
     pub text: String,
     pub words: Vec<Word>,
@@ -32,22 +31,14 @@ pub struct Line {
 /// A whitespace-separated token of `Line::text`.
 #[derive(Clone, Debug)]
 pub struct Word {
-    pub start: usize,
-    pub end: usize,
     /// Made only of raised, smaller glyphs: a footnote or note mark, not a word.
     pub note: bool,
 }
-
-pub const NO_FONT: u32 = u32::MAX;
 
 impl Line {
     /// The number of words, note marks left out.
     pub fn word_count(&self) -> u32 {
         self.words.iter().filter(|w| !w.note).count() as u32
-    }
-
-    pub fn word(&self, word: &Word) -> &str {
-        &self.text[word.start..word.end]
     }
 }
 
@@ -130,7 +121,7 @@ fn finish(line: Building, fonts: &[Font], origin: (f64, f64)) -> Line {
         let gap_space = previous_end.is_some_and(|end| g.x - end > 0.2 * g.size.max(main_size * 0.5));
         if g.space || gap_space {
             if in_word {
-                close_word(&mut words, text.len(), word_all_raised);
+                close_word(&mut words, word_all_raised);
                 in_word = false;
             }
             if !text.is_empty() && !text.ends_with(' ') {
@@ -142,7 +133,7 @@ fn finish(line: Building, fonts: &[Font], origin: (f64, f64)) -> Line {
             continue;
         }
         if !in_word {
-            words.push(Word { start: text.len(), end: text.len(), note: false });
+            words.push(Word { note: false });
             in_word = true;
             word_all_raised = true;
         }
@@ -168,9 +159,8 @@ fn finish(line: Building, fonts: &[Font], origin: (f64, f64)) -> Line {
         }
     }
     if in_word {
-        close_word(&mut words, text.len(), word_all_raised);
+        close_word(&mut words, word_all_raised);
     }
-    let font = styles.iter().max_by(|a, b| a.2.cmp(&b.2).then(b.0.cmp(&a.0))).map_or(NO_FONT, |s| s.0);
     if visible == 0 {
         x0 = 0.0;
         x1 = 0.0;
@@ -184,7 +174,6 @@ fn finish(line: Building, fonts: &[Font], origin: (f64, f64)) -> Line {
         top: top - origin.1,
         bottom: bottom - origin.1,
         size: main_size,
-        font,
         bold: visible > 0 && bold_chars * 2 > visible,
         text: text.trim_end().to_string(),
         words,
@@ -193,9 +182,8 @@ fn finish(line: Building, fonts: &[Font], origin: (f64, f64)) -> Line {
     }
 }
 
-fn close_word(words: &mut [Word], end: usize, all_raised: bool) {
+fn close_word(words: &mut [Word], all_raised: bool) {
     if let Some(word) = words.last_mut() {
-        word.end = end;
         word.note = all_raised;
     }
 }
@@ -219,7 +207,7 @@ pub fn ocr_lines(text: &str, width: f64, height: f64) -> Vec<Line> {
                 if !text.is_empty() {
                     text.push(' ');
                 }
-                words.push(Word { start: text.len(), end: text.len() + token.len(), note: false });
+                words.push(Word { note: false });
                 text.push_str(token);
             }
             let baseline = height - 72.0 - step * i as f64;
@@ -230,7 +218,6 @@ pub fn ocr_lines(text: &str, width: f64, height: f64) -> Vec<Line> {
                 top: baseline + 9.0,
                 bottom: baseline - 3.0,
                 size: 0.0,
-                font: NO_FONT,
                 bold: false,
                 text,
                 words,

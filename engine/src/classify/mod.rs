@@ -220,7 +220,8 @@ pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, Engine
     let mut pages = Vec::new();
     for (index, page) in page_refs.iter().enumerate() {
         let media_box = page.media_box.filter(sane_box).unwrap_or(LETTER);
-        let content = interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
+        let content =
+            interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
         let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
         let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
         let scanned = lines.is_empty() && content.image_area >= 0.25 * width * height;
@@ -234,7 +235,14 @@ pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, Engine
     let s = structure::analyse(&pages, fillable);
     let mut out = String::new();
     for (p, page) in pages.iter().enumerate() {
-        out.push_str(&format!("== page {} {:?} words {} front {} back {}\n", p + 1, s.kinds[p], s.words[p], s.front[p], s.back[p]));
+        out.push_str(&format!(
+            "== page {} {:?} words {} front {} back {}\n",
+            p + 1,
+            s.kinds[p],
+            s.words[p],
+            s.front[p],
+            s.back[p]
+        ));
         for (line, role) in page.lines.iter().zip(&s.roles[p]) {
             out.push_str(&format!(
                 "{:<10} {:5.1} {}{:6.1} {:6.1}-{:6.1} w{:<3} {}\n",

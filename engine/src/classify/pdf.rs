@@ -81,10 +81,6 @@ impl Pdf {
         None
     }
 
-    pub fn object(&self, id: ObjectId) -> Option<&Object> {
-        self.resolve(self.doc.objects.get(&id)?)
-    }
-
     /// The dictionary an object is or refers to (a stream's dictionary for a stream).
     pub fn dict<'a>(&'a self, object: &'a Object) -> Option<&'a Dictionary> {
         match self.resolve(object)? {
@@ -157,7 +153,9 @@ impl Pdf {
             {
                 return Err(format!("the PDF's page tree reaches object {} twice (a cycle or shared subtree)", id.0));
             }
-            let dict = self.dict(node.object).ok_or_else(|| "the PDF's page tree refers to a page that is missing or damaged".to_string())?;
+            let dict = self
+                .dict(node.object)
+                .ok_or_else(|| "the PDF's page tree refers to a page that is missing or damaged".to_string())?;
             let resources = self.get_dict(dict, b"Resources").or(node.resources);
             let media_box = self.rect(dict, b"MediaBox").or(node.media_box);
             let is_tree_node = dict.has(b"Kids") && self.get_name(dict, b"Type") != Some(b"Page");
@@ -200,7 +198,6 @@ impl Pdf {
     }
 
     /// A rectangle entry, normalised so x0 < x1 and y0 < y1.
-
     fn rect(&self, dict: &Dictionary, key: &[u8]) -> Option<[f64; 4]> {
         let items = self.get_array(dict, key)?;
         if items.len() != 4 {
@@ -225,7 +222,7 @@ impl Pdf {
         let mut info = FormInfo::default();
         if let Some(form) = self.get_dict(catalog, b"AcroForm") {
             info.xfa = form.has(b"XFA");
-            if let Some(fields) = form.get(b"Fields").ok() {
+            if let Ok(fields) = form.get(b"Fields") {
                 let mut count = 0;
                 let mut visit = |dict: &Dictionary| {
                     let terminal = !dict.has(b"Kids");
@@ -368,7 +365,10 @@ fn check_file_structure(bytes: &[u8]) -> Result<(), Fail> {
     let trailers: Vec<usize> = positions(bytes, b"trailer");
     let xref_streams = find(bytes, b"/XRef", 0).is_some();
     if !trailers.is_empty() && !xref_streams {
-        let dicts: Vec<&[u8]> = trailers.iter().map(|&t| &bytes[t..find(bytes, b"startxref", t).unwrap_or(bytes.len()).min(t + 4096)]).collect();
+        let dicts: Vec<&[u8]> = trailers
+            .iter()
+            .map(|&t| &bytes[t..find(bytes, b"startxref", t).unwrap_or(bytes.len()).min(t + 4096)])
+            .collect();
         if !dicts.iter().any(|d| find(d, b"/Root", 0).is_some()) {
             return Err("the PDF's trailer names no document catalog (/Root)".into());
         }
@@ -421,7 +421,12 @@ fn last_startxref(bytes: &[u8]) -> Option<usize> {
 
 fn number_after(bytes: &[u8], key: &[u8]) -> Option<usize> {
     let at = find(bytes, key, 0)? + key.len();
-    let digits: Vec<u8> = bytes[at..].iter().skip_while(|b| b.is_ascii_whitespace()).take_while(|b| b.is_ascii_digit()).copied().collect();
+    let digits: Vec<u8> = bytes[at..]
+        .iter()
+        .skip_while(|b| b.is_ascii_whitespace())
+        .take_while(|b| b.is_ascii_digit())
+        .copied()
+        .collect();
     if digits.is_empty() || digits.len() > 12 {
         return None;
     }

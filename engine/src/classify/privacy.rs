@@ -88,7 +88,7 @@ fn minor_full_name(text: &str) -> bool {
     for i in 0..words.len() {
         let w = words[i].trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
         // NAME NAME, A MINOR / NAME NAME, AN INFANT / NAME NAME, AGE 12
-        if i >= 2 && words[i - 1].ends_with(',') || i >= 2 && (w == "A" || w == "AN" || w == "AGE") {
+        if i >= 2 && (w == "A" || w == "AN" || w == "AGE") {
             let next = words.get(i + 1).map(|n| n.trim_matches(|c: char| !c.is_alphanumeric())).unwrap_or("");
             let minor = (w == "A" || w == "AN") && matches!(next, "MINOR" | "INFANT" | "CHILD")
                 || w == "AGE" && next.parse::<u32>().is_ok_and(|age| age < 18);

@@ -55,15 +55,9 @@ pub struct Structure {
     /// Final page roles: front matter, body, back matter.
     pub front: Vec<bool>,
     pub back: Vec<bool>,
-    /// The first page with a caption or title (index), and its caption/title line indexes.
-    pub caption_page: Option<usize>,
     pub letter: bool,
     /// Where the main signature block is: (page, first line).
     pub signature: Option<(usize, usize)>,
-    /// The body text size (most common size of body characters).
-    pub body_size: f64,
-    /// Left and right edges of the text over the whole document.
-    pub frame: (f64, f64),
 }
 
 const COURT_WORDS: [&str; 3] = ["COURT", "TRIBUNAL", "BANKRUPTCY"];
@@ -121,12 +115,10 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
             }
         }
     }
-    let mut caption_page = None;
     let mut letter = false;
     if let Some(first) = kinds.iter().position(|k| matches!(k, PageKind::Body | PageKind::Cover | PageKind::Form)) {
         let page = &pages[first];
         if let Some(span) = caption_span(&page.lines, &roles[first]) {
-            caption_page = Some(first);
             mark_caption_and_title(page, &mut roles[first], span, frame);
         } else if kinds[first] == PageKind::Body
             && let Some(salutation) = salutation(&page.lines, &roles[first])
@@ -180,7 +172,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
             back[i] = back[i] || !front[i];
         }
     }
-    Structure { kinds, roles, words, front, back, caption_page, letter, signature, body_size, frame }
+    Structure { kinds, roles, words, front, back, letter, signature }
 }
 
 /// Running headers and footers: page numbers and CM/ECF stamps at the top or bottom of a
@@ -328,12 +320,10 @@ pub fn is_district_line(line: &Line) -> bool {
         && (t.contains("DISTRICT OF") || t.contains("COUNTY OF") || t.contains("DIVISION") || t.starts_with("FOR THE"))
 }
 
-fn is_centered(
-line: &Line, frame: (f64, f64)) -> bool {
+fn is_centered(line: &Line, frame: (f64, f64)) -> bool {
     let center = (frame.0 + frame.1) / 2.0;
     let width = frame.1 - frame.0;
     ((line.x0 + line.x1) / 2.0 - center).abs() < 0.04 * width && line.x1 - line.x0 < width - 4.0
-
 }
 
 fn is_upper(line: &Line) -> bool {
@@ -376,7 +366,7 @@ pub fn is_caption_marker(text: &str) -> bool {
         || t.starts_with("NO.")
         || t.starts_with("MOTION SEQ")
         || (t.len() >= 5 && t.chars().all(|c| matches!(c, '-' | 'X' | '_' | ' ')))
-        || super::text::has_docket_number(&t)
+        || super::text::has_docket_number(t)
 }
 
 /// The caption: from the court line near the top down to the last party, docket or
@@ -388,7 +378,9 @@ fn caption_span(lines: &[Line], roles: &[Role]) -> Option<(usize, usize)> {
     let mut previous = &lines[court];
     for &i in content.iter().filter(|&&i| i > court).take(30) {
         // a caption is compact: prose or a wide gap ends it
-        if lines[i].word_count() >= 8 && !lines[i].bold || previous.baseline - lines[i].baseline > 4.0 * previous.size.max(1.0) {
+        if lines[i].word_count() >= 8 && !lines[i].bold
+            || previous.baseline - lines[i].baseline > 4.0 * previous.size.max(1.0)
+        {
             break;
         }
         previous = &lines[i];
@@ -416,11 +408,10 @@ fn mark_caption_and_title(page: &PageText, roles: &mut [Role], span: (usize, usi
 fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64, f64)) -> bool {
     let mut previous: Option<&Line> = None;
     let mut marked = false;
-    for i in from..page.lines.len() {
+    for (i, line) in page.lines.iter().enumerate().skip(from) {
         if roles[i] == Role::Running {
             continue;
         }
-        let line = &page.lines[i];
         let styled = line.bold || is_upper(line);
         if !(is_centered(line, frame) && styled) {
             break;

@@ -105,11 +105,6 @@ pub fn has_docket_number(text: &str) -> bool {
     false
 }
 
-/// `March 4, 2024`, `4 March 2024`, `03/04/2024` anywhere in the text.
-pub fn has_full_date(text: &str) -> bool {
-    find_full_date(text).is_some()
-}
-
 const MONTHS: [&str; 12] = [
     "JANUARY",
     "FEBRUARY",
@@ -206,10 +201,8 @@ pub fn digit_runs(text: &str) -> Vec<(usize, usize, String)> {
         let mut j = i;
         while j < chars.len() {
             let c = chars[j].1;
-            if c.is_ascii_digit() {
-                digits.push(c);
-                j += 1;
-            } else if matches!(c, '-' | ' ' | '.') && chars.get(j + 1).is_some_and(|n| n.1.is_ascii_digit()) {
+            let separator = matches!(c, '-' | ' ' | '.') && chars.get(j + 1).is_some_and(|n| n.1.is_ascii_digit());
+            if c.is_ascii_digit() || separator {
                 digits.push(c);
                 j += 1;
             } else {
@@ -239,9 +232,9 @@ mod tests {
 
     #[test]
     fn dates_and_dockets() {
-        assert!(has_full_date("born on March 3, 1990, and"));
-        assert!(has_full_date("on 03/04/2024"));
-        assert!(!has_full_date("in March 2024"));
+        assert!(find_full_date("born on March 3, 1990, and").is_some());
+        assert!(find_full_date("on 03/04/2024").is_some());
+        assert!(find_full_date("in March 2024").is_none());
         assert!(has_docket_number("Case No. 1:23-cv-05678 (KLR) (MAP)"));
         assert!(has_docket_number("Index No. 512345/2024"));
         assert!(!has_docket_number("Case No. ____-cv-_____ (___) (___)"));
