@@ -1,0 +1,199 @@
+//! `classify` on PDFs built here with lopdf, covering what the reportlab fixtures do not:
+//! `TJ` kerning with word gaps but no space characters, a TrueType font with `/Widths`
+//! and a `/ToUnicode` map, a composite (Type 0) font, text inside a form XObject,
+//! `Td`/`TL`/`T*` positioning, the hints' validation and the JSON door's errors.
+
+use courtrules_engine::model::{ClassifyHints, OcrPage};
+use courtrules_engine::{EngineError, classify, ffi};
+use lopdf::content::{Content, Operation};
+use lopdf::{Dictionary, Document, Object, Stream, dictionary};
+
+fn widths_dict(doc: &mut Document) -> Object {
+    // a TrueType font whose codes are shifted by one from ASCII, readable only through
+    // its ToUnicode map: code 0x42 shows 'A', and so on
+    let cmap = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfrange <21> <7F> <0020> endbfrange\nendcmap CMapName currentdict /CMap defineresource pop end end";
+    let to_unicode = doc.add_object(Stream::new(dictionary! {}, cmap.to_vec()));
+    let widths: Vec<Object> = (0x21..=0x7F).map(|_| Object::Integer(500)).collect();
+    let font = doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "TrueType",
+        "BaseFont" => "ABCDEF+CenturySchoolbook",
+        "FirstChar" => 0x21,
+        "LastChar" => 0x7F,
+        "Widths" => widths,
+        "ToUnicode" => to_unicode,
+    });
+    Object::Reference(font)
+}
+
+fn shifted(text: &str) -> Vec<u8> {
+    text.bytes().map(|b| b + 1).collect()
+}
+
+/// A page whose text is drawn as `TJ` arrays: words are separated by kerning gaps only.
+fn kerned_pdf(lines: &[&str]) -> Vec<u8> {
+    let mut doc = Document::with_version("1.7");
+    let font = widths_dict(&mut doc);
+    let mut ops = vec![
+        Operation::new("BT", vec![]),
+        Operation::new("Tf", vec!["F1".into(), 12.into()]),
+        Operation::new("TL", vec![24.into()]),
+        Operation::new("Td", vec![72.into(), 700.into()]),
+    ];
+    for line in lines {
+        let mut items = Vec::new();
+        for (i, word) in line.split(' ').enumerate() {
+            if i > 0 {
+                items.push(Object::Integer(-300));
+            }
+            items.push(Object::string_literal(shifted(word)));
+        }
+        ops.push(Operation::new("TJ", vec![Object::Array(items)]));
+        ops.push(Operation::new("T*", vec![]));
+    }
+    ops.push(Operation::new("ET", vec![]));
+    // the text sits in a form XObject painted by the page
+    let form = Stream::new(
+        dictionary! {
+            "Type" => "XObject",
+            "Subtype" => "Form",
+            "BBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+            "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
+        },
+        Content { operations: ops }.encode().unwrap(),
+    );
+    let form = doc.add_object(form);
+    let page_content = Content {
+        operations: vec![
+            Operation::new("q", vec![]),
+            Operation::new("Do", vec!["Fm1".into()]),
+            Operation::new("Q", vec![]),
+        ],
+    };
+    finish(doc, page_content, dictionary! { "XObject" => dictionary! { "Fm1" => form } })
+}
+
+fn finish(mut doc: Document, content: Content, resources: Dictionary) -> Vec<u8> {
+    let pages_id = doc.new_object_id();
+    let content_id = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
+    let page = doc.add_object(dictionary! {
+        "Type" => "Page",
+        "Parent" => pages_id,
+        "Contents" => content_id,
+        "Resources" => resources,
+    });
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages",
+            "Kids" => vec![page.into()],
+            "Count" => 1,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+        }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    let mut out = Vec::new();
+    doc.save_to(&mut out).unwrap();
+    out
+}
+
+const PROSE: [&str; 6] = [
+    "The quick brown fox jumps over the lazy dog and keeps running far",
+    "into the hills where nobody has seen it since the spring of last year",
+    "and the farmers say that it will come back when the apples are ripe",
+    "which is what the old stories have always said about foxes like this",
+    "but nobody in the village believes the stories any more than before",
+    "because stories are told to children and children grow up and forget",
+];
+
+#[test]
+fn kerning_gaps_separate_words_and_tounicode_decodes_text() {
+    let pdf = kerned_pdf(&PROSE);
+    let outcome = classify(&pdf, &ClassifyHints::default()).unwrap();
+    let words: u32 = PROSE.iter().map(|l| l.split(' ').count() as u32).sum();
+    assert_eq!(outcome.response.document.word_count, words);
+    let f = &outcome.response.format_detection;
+    assert_eq!(f.font_name_raw.as_deref(), Some("ABCDEF+CenturySchoolbook"));
+    assert_eq!(f.font_family.as_deref(), Some("Century Schoolbook"));
+    assert_eq!(f.line_spacing_pt, Some(24.0));
+    assert_eq!(f.margins_per_side.unwrap().left, 1.0);
+    // not a court filing
+    assert!(!outcome.response.classification.supported);
+    assert!(outcome.response.check_request.is_none());
+}
+
+#[test]
+fn composite_fonts_are_read_through_their_tounicode_map() {
+    let mut doc = Document::with_version("1.7");
+    let cmap = b"begincmap\n1 begincodespacerange <0000> <FFFF> endcodespacerange\n1 beginbfrange <0001> <0060> <0020> endbfrange\nendcmap";
+    let to_unicode = doc.add_object(Stream::new(dictionary! {}, cmap.to_vec()));
+    let descendant = doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "CIDFontType2",
+        "BaseFont" => "Garamond",
+        "DW" => 500,
+        "W" => vec![1.into(), vec![250.into()].into()],
+    });
+    let font = doc.add_object(dictionary! {
+        "Type" => "Font",
+        "Subtype" => "Type0",
+        "BaseFont" => "Garamond",
+        "Encoding" => "Identity-H",
+        "DescendantFonts" => vec![descendant.into()],
+        "ToUnicode" => to_unicode,
+    });
+    let mut ops = vec![Operation::new("BT", vec![]), Operation::new("Tf", vec!["F1".into(), 12.into()])];
+    for (i, line) in PROSE.iter().enumerate() {
+        // two-byte codes: code = char - 0x1F
+        let bytes: Vec<u8> = line.bytes().flat_map(|b| [0u8, b - 0x1F]).collect();
+        ops.push(Operation::new(
+            "Tm",
+            vec![1.into(), 0.into(), 0.into(), 1.into(), 72.into(), (700 - 24 * i as i64).into()],
+        ));
+        ops.push(Operation::new("Tj", vec![Object::String(bytes, lopdf::StringFormat::Hexadecimal)]));
+    }
+    ops.push(Operation::new("ET", vec![]));
+    let pdf = finish(doc, Content { operations: ops }, dictionary! { "Font" => dictionary! { "F1" => font } });
+    let outcome = classify(&pdf, &ClassifyHints::default()).unwrap();
+    let words: u32 = PROSE.iter().map(|l| l.split(' ').count() as u32).sum();
+    assert_eq!(outcome.response.document.word_count, words);
+    assert!(
+        outcome.response.warnings.is_empty() || !outcome.response.warnings.iter().any(|w| w.contains("character map"))
+    );
+}
+
+#[test]
+fn bad_hints_are_a_request_error() {
+    let pdf = kerned_pdf(&PROSE[..2]);
+    let hints = ClassifyHints { ocr_pages: vec![OcrPage { page: 0, text: String::new() }], ..Default::default() };
+    match classify(&pdf, &hints) {
+        Err(EngineError::InvalidRequest { details }) => assert_eq!(details[0].path, "ocr_pages[0].page"),
+        other => panic!("{other:?}"),
+    }
+    match ffi::classify_json(&pdf, br#"{"file_name": "x.pdf"}"#) {
+        Err(EngineError::InvalidRequest { details }) => {
+            assert!(details[0].message.contains("file_name"), "{details:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // empty hints are allowed
+    assert!(ffi::classify_json(&pdf, b"").is_ok());
+}
+
+#[test]
+fn not_a_pdf_is_invalid_input() {
+    for bytes in [&b""[..], b"hello", b"%PDF-1.7"] {
+        assert!(matches!(classify(bytes, &ClassifyHints::default()), Err(EngineError::InvalidInput { .. })));
+    }
+}
+
+#[test]
+fn recognised_text_for_a_page_with_a_text_layer_is_ignored_with_a_warning() {
+    let pdf = kerned_pdf(&PROSE);
+    let hints =
+        ClassifyHints { ocr_pages: vec![OcrPage { page: 1, text: "other words".into() }], ..Default::default() };
+    let outcome = classify(&pdf, &hints).unwrap();
+    assert!(outcome.response.warnings.iter().any(|w| w.contains("has a text layer")));
+    assert!(outcome.scanned_pages.is_empty());
+}
