@@ -197,3 +197,32 @@ fn recognised_text_for_a_page_with_a_text_layer_is_ignored_with_a_warning() {
     assert!(outcome.response.warnings.iter().any(|w| w.contains("has a text layer")));
     assert!(outcome.scanned_pages.is_empty());
 }
+
+#[test]
+fn table_cells_are_not_counted() {
+    let mut doc = Document::with_version("1.7");
+    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding" });
+    let mut ops = vec![Operation::new("BT", vec![]), Operation::new("Tf", vec!["F1".into(), 12.into()])];
+    let mut y = 700;
+    for line in PROSE {
+        ops.push(Operation::new("Tm", vec![1.into(), 0.into(), 0.into(), 1.into(), 72.into(), y.into()]));
+        ops.push(Operation::new("Tj", vec![Object::string_literal(line)]));
+        y -= 24;
+    }
+    for row in [["Year", "Revenue", "Profit"], ["2022", "10 million", "2 million"], ["2023", "12 million", "3 million"]]
+    {
+        for (k, cell) in row.iter().enumerate() {
+            ops.push(Operation::new(
+                "Tm",
+                vec![1.into(), 0.into(), 0.into(), 1.into(), (72 + 160 * k as i64).into(), y.into()],
+            ));
+            ops.push(Operation::new("Tj", vec![Object::string_literal(*cell)]));
+        }
+        y -= 24;
+    }
+    ops.push(Operation::new("ET", vec![]));
+    let pdf = finish(doc, Content { operations: ops }, dictionary! { "Font" => dictionary! { "F1" => font } });
+    let outcome = classify(&pdf, &ClassifyHints::default()).unwrap();
+    let words: u32 = PROSE.iter().map(|l| l.split(' ').count() as u32).sum();
+    assert_eq!(outcome.response.document.word_count, words);
+}

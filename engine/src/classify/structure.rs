@@ -135,6 +135,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
     for (i, page) in pages.iter().enumerate() {
         if kinds[i] == PageKind::Body {
             mark_footnotes(page, &mut roles[i], body_size);
+            mark_tables(page, &mut roles[i]);
             mark_certificate_tail(page, &mut roles[i]);
         }
     }
@@ -475,7 +476,32 @@ fn mark_footnotes(page: &PageText, roles: &mut [Role], body_size: f64) {
     }
 }
 
+/// Tables: two or more consecutive rows of three or more separate cells sharing a
+/// baseline. Their text is not counted (word limits exclude tables).
+fn mark_tables(page: &PageText, roles: &mut [Role]) {
+    // rows: runs of lines (top to bottom) on one baseline
+    let mut rows: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for i in 1..=page.lines.len() {
+        if i == page.lines.len() || (page.lines[i].baseline - page.lines[start].baseline).abs() > 1.5 {
+            rows.push((start, i));
+            start = i;
+        }
+    }
+    let cells = |&(a, b): &(usize, usize)| (a..b).filter(|&i| roles[i] == Role::Body && !page.lines[i].ocr).count();
+    let is_table_row: Vec<bool> = rows.iter().map(|r| cells(r) >= 3).collect();
+    for (k, &(a, b)) in rows.iter().enumerate() {
+        let neighbour = (k > 0 && is_table_row[k - 1]) || is_table_row.get(k + 1).copied().unwrap_or(false);
+        if is_table_row[k] && neighbour {
+            for role in roles[a..b].iter_mut().filter(|r| **r == Role::Body) {
+                *role = Role::Other;
+            }
+        }
+    }
+}
+
 /// A certificate that starts part-way down a body page runs to the page's end.
+
 fn mark_certificate_tail(page: &PageText, roles: &mut [Role]) {
     let start = (0..page.lines.len()).find(|&i| {
         let line = &page.lines[i];
