@@ -501,7 +501,6 @@ fn mark_tables(page: &PageText, roles: &mut [Role]) {
 }
 
 /// A certificate that starts part-way down a body page runs to the page's end.
-
 fn mark_certificate_tail(page: &PageText, roles: &mut [Role]) {
     let start = (0..page.lines.len()).find(|&i| {
         let line = &page.lines[i];
