@@ -719,34 +719,52 @@ fn FormatFields(form: RwSignal<FilingForm>, problems: Memo<Vec<FieldError>>) -> 
     }
 }
 
+/// The verdict (a persistent live region, so screen readers hear each new verdict),
+/// then the results grouped by status, then what was skipped.
 #[component]
 fn Results(outcome: Memo<Outcome>) -> impl IntoView {
-    move || {
-        match outcome.get() {
-        Outcome::Waiting(message) => view! { <p id="summary" class="note" aria-live="polite">{message}</p> }.into_any(),
-        Outcome::Invalid(problems) => view! {
-            <p id="summary" class="note" aria-live="polite">
-                {format!("{} {} in the description (see the form).", problems.len(), if problems.len() == 1 { "problem" } else { "problems" })}
-            </p>
+    let status = move || match outcome.get() {
+        Outcome::Checked(local) => Some(local.response.summary.status.as_str()),
+        _ => None,
+    };
+    let sentence = move || match outcome.get() {
+        Outcome::Waiting(message) | Outcome::Failed(message) => message,
+        Outcome::Invalid(problems) => format!(
+            "{} {} in the description: see the form.",
+            problems.len(),
+            if problems.len() == 1 { "problem" } else { "problems" }
+        ),
+        Outcome::Checked(local) => {
+            let summary = &local.response.summary;
+            format!(
+                "{}: {} failed, {} to do, {} passed.",
+                label(&summary.status.as_str().to_lowercase()),
+                summary.failures,
+                summary.action_items,
+                summary.passes
+            )
         }
-        .into_any(),
-        Outcome::Failed(message) => view! { <p id="summary" class="note" aria-live="polite">{message}</p> }.into_any(),
-        Outcome::Checked(local) => checked_view(local).into_any(),
-    }
+    };
+    view! {
+        <div id="verdict" class=move || format!("verdict {}", status().unwrap_or("pending").to_lowercase()) data-status=status>
+            <p id="summary" aria-live="polite" aria-atomic="true">{sentence}</p>
+            {move || match outcome.get() {
+                Outcome::Checked(local) => Some(view! {
+                    <p class="timing" id="check-time" data-ms=format!("{:.3}", local.millis)>
+                        {format!("Checked in this browser in {:.2} ms against profile {}.", local.millis, local.response.meta.profile_version)}
+                    </p>
+                }),
+                _ => None,
+            }}
+        </div>
+        {move || match outcome.get() {
+            Outcome::Checked(local) => Some(details_view(local.response)),
+            _ => None,
+        }}
     }
 }
 
-fn checked_view(local: LocalCheck) -> impl IntoView {
-    let response = local.response;
-    let summary = &response.summary;
-    let status = summary.status.as_str();
-    let sentence = format!(
-        "{}: {} failed, {} to do, {} passed.",
-        label(&status.to_lowercase()),
-        summary.failures,
-        summary.action_items,
-        summary.passes
-    );
+fn details_view(response: CheckResponse) -> impl IntoView {
     let groups = [
         (ResultStatus::Fail, "Failed"),
         (ResultStatus::ActionRequired, "Action required"),
@@ -766,14 +784,8 @@ fn checked_view(local: LocalCheck) -> impl IntoView {
         })
     })
     .collect_view();
-    let skipped = response.meta.skipped.clone();
+    let skipped = response.meta.skipped;
     view! {
-        <div class=format!("verdict {}", status.to_lowercase()) id="verdict" data-status=status>
-            <p id="summary" aria-live="polite" aria-atomic="true">{sentence}</p>
-            <p class="timing" id="check-time" data-ms=format!("{:.3}", local.millis)>
-                {format!("Checked in this browser in {:.2} ms against profile {}.", local.millis, response.meta.profile_version)}
-            </p>
-        </div>
         {groups}
         {(!skipped.is_empty()).then(|| view! {
             <details class="skipped">
