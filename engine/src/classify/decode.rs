@@ -114,6 +114,10 @@ fn unpredict(data: Vec<u8>, p: Predictor, limit: usize) -> Result<Vec<u8>, Decod
     let bits_per_pixel = (colors * bits) as usize;
     let bpp = bits_per_pixel.div_ceil(8).max(1);
     let row_len = (columns as usize * bits_per_pixel).div_ceil(8);
+    if row_len > limit {
+        return Err(DecodeError::TooLarge);
+    }
+
     if p.predictor == 2 {
         if bits != 8 {
             return Err(DecodeError::Unsupported(format!("TIFF predictor with {bits}-bit samples")));

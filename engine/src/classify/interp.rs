@@ -302,7 +302,8 @@ impl Interp<'_> {
             if upright && effective_size.is_finite() && effective_size > 0.1 && effective_size < 2000.0 {
                 let x = origin[4];
                 let y = origin[5];
-                if x.is_finite() && y.is_finite() && width.is_finite() {
+                if x.is_finite() && y.is_finite() && width.is_finite() && rise.abs() < 1e4 {
+
                     glyphs.push(Glyph {
                         x,
                         y,
