@@ -171,7 +171,9 @@ fn title_case(text: &str) -> String {
             out.push(' ');
         }
         let lower = word.to_lowercase();
-        if matches!(lower.as_str(), "of" | "for" | "the" | "and") && !out.is_empty() {
+        if matches!(lower.as_str(), "of" | "for" | "the" | "and" | "in" | "to" | "a" | "an" | "on" | "by" | "under")
+            && !out.is_empty()
+        {
             out.push_str(&lower);
         } else {
             let mut chars = lower.chars();
@@ -217,7 +219,7 @@ pub fn decide(e: &Evidence) -> Verdict {
         let motion = if discovery { Some(MotionType::Discovery) } else { motion(e.body).or(file_motion) };
         let mut reasoning = String::from("Letter to the court (salutation to the judge, Re: line)");
         if let Some(m) = motion {
-            reasoning.push_str(&format!("; its text concerns a {} motion", m));
+            reasoning.push_str(&format!("; its text concerns a {} motion", motion_words(m)));
         }
         reasoning.push_str(". Letters are classified with medium confidence.");
         return Verdict { scope: Some(scope), motion, confidence: Confidence::Medium, reasoning };
@@ -261,7 +263,7 @@ pub fn decide(e: &Evidence) -> Verdict {
         _ => format!("The file name suggests a {}", scope_words(scope)),
     };
     if let Some(m) = motion {
-        reasoning.push_str(&format!(" for a {} motion", m));
+        reasoning.push_str(&format!(" for a {} motion", motion_words(m)));
     }
     if let Some(court) = e.court {
         reasoning.push_str(&format!("; the caption names the {}", title_case(court)));
@@ -337,3 +339,21 @@ const STATES: [(&str, &str); 22] = [
     ("INDIANA", "in"),
     ("IOWA", "ia"),
 ];
+
+fn motion_words(motion: MotionType) -> &'static str {
+    match motion {
+        MotionType::Rule12 => "Rule 12 (dismissal)",
+        MotionType::Rule56 => "Rule 56 (summary judgment)",
+        MotionType::Rule50 => "Rule 50 (judgment as a matter of law)",
+        MotionType::Rule59 => "Rule 59 (new trial or amended judgment)",
+        MotionType::Rule60 => "Rule 60 (relief from judgment)",
+        MotionType::Daubert => "Daubert (expert exclusion)",
+        MotionType::Tro => "temporary restraining order",
+        MotionType::PreliminaryInjunction => "preliminary injunction",
+        MotionType::Reconsideration => "reconsideration",
+        MotionType::Discovery => "discovery",
+        MotionType::MotionToAmend => "leave-to-amend",
+        MotionType::MotionInLimine => "in limine",
+        MotionType::General => "general",
+    }
+}

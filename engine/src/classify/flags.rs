@@ -23,7 +23,7 @@ fn joined<'a>(lines: impl Iterator<Item = &'a Line>) -> String {
     let mut out = String::new();
     for line in lines {
         if !out.is_empty() {
-            out.push('\n');
+            out.push(' ');
         }
         out.push_str(&line.text);
     }

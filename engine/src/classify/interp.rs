@@ -303,7 +303,6 @@ impl Interp<'_> {
                 let x = origin[4];
                 let y = origin[5];
                 if x.is_finite() && y.is_finite() && width.is_finite() && rise.abs() < 1e4 {
-
                     glyphs.push(Glyph {
                         x,
                         y,
