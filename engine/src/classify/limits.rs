@@ -3,8 +3,12 @@
 
 /// Largest PDF accepted, in bytes.
 pub const MAX_PDF_BYTES: usize = 64 << 20;
-/// Largest size one stream may inflate to (lopdf's object streams included).
+/// Largest size one content or image stream may inflate to.
 pub const MAX_STREAM_BYTES: usize = 16 << 20;
+/// Largest size lopdf may inflate one object or cross-reference stream to while loading
+/// (real ones hold at most a few hundred kilobytes of object syntax).
+pub const MAX_OBJECT_STREAM_BYTES: usize = 8 << 20;
+
 /// Decompressed content (page and form streams) interpreted for one page.
 pub const MAX_PAGE_CONTENT_BYTES: usize = 32 << 20;
 /// Decompressed bytes over the whole document.

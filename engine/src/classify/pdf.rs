@@ -42,7 +42,7 @@ impl Pdf {
             return Err("the file is not a PDF (no %PDF- header at its start)".into());
         }
         check_file_structure(&bytes[start.unwrap_or(0)..])?;
-        let options = LoadOptions { max_decompressed_size: Some(MAX_STREAM_BYTES), ..LoadOptions::default() };
+        let options = LoadOptions { max_decompressed_size: Some(MAX_OBJECT_STREAM_BYTES), ..LoadOptions::default() };
         let doc = Document::load_mem_with_options(bytes, options).map_err(|error| {
             let text = error.to_string();
             if text.to_ascii_lowercase().contains("decrypt") || text.to_ascii_lowercase().contains("password") {

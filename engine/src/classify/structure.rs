@@ -199,18 +199,27 @@ fn mark_running(pages: &[PageText], roles: &mut [Vec<Role>]) {
     }
     let text_pages = pages.iter().filter(|p| !p.lines.is_empty()).count();
     for (page, roles) in pages.iter().zip(roles.iter_mut()) {
-        let n = page.lines.len();
         for i in edges(page) {
             let line = &page.lines[i];
             let top = line.baseline > page.height / 2.0;
-            let outermost = if top { i == 0 } else { i + 1 == n };
             let shape = (digit_shape(&line.text), top);
             let repeats = shapes.iter().filter(|s| **s == shape).count();
             let repeated = text_pages >= 3 && repeats * 2 >= text_pages && line.text.len() > 3;
-            if (outermost && is_page_number(&line.text)) || is_ecf_stamp(&line.text) || repeated {
+            if is_ecf_stamp(&line.text) || repeated {
                 roles[i] = Role::Running;
             }
         }
+        // a page number is the outermost line once stamps and repeated lines are set aside
+        let content: Vec<usize> = (0..page.lines.len()).filter(|&i| roles[i] != Role::Running).collect();
+        for i in [content.first(), content.last()].into_iter().flatten().copied() {
+            let line = &page.lines[i];
+            let top = line.baseline > page.height / 2.0;
+            let outermost = if top { content.first() == Some(&i) } else { content.last() == Some(&i) };
+            if outermost && is_page_number(&line.text) && content.len() > 1 {
+                roles[i] = Role::Running;
+            }
+        }
+
     }
 }
 
