@@ -21,7 +21,7 @@ fn main() -> std::process::ExitCode {
         || {
             let server = Server::start(&[]);
             let sdny_only = server.workspace.create_key("sdny-only", "sdny");
-            Api { all: server.first_key.clone(), sdny_only, server }
+            Api { all: server.key().to_owned(), sdny_only, server }
         },
         TESTS,
     )
@@ -129,6 +129,10 @@ fn openapi_json_needs_no_key_and_describes_the_api(api: &Api) {
         assert_eq!(operation["security"], json!([{"bearer": []}]), "{path} does not name the bearer scheme");
     }
     assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+    for public in ["/openapi.json", "/docs/{name}"] {
+        assert!(doc["paths"][public]["get"].is_object(), "{public} is not described");
+        assert!(doc["paths"][public]["get"].get("security").is_none(), "{public} should be public");
+    }
     for schema in ["CheckRequest", "CheckResponse", "LayeredRules", "Profile", "ValidationErrorBody"] {
         assert!(doc["components"]["schemas"][schema].is_object(), "no {schema} schema");
     }

@@ -13,9 +13,12 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 const DOCUMENTS: &[(&str, &str, &str)] = &[
     ("errors", "Errors", include_str!("../../../docs/errors.md")),
     ("server", "The server", include_str!("../../../docs/server.md")),
+    ("checks", "The checks", include_str!("../../../docs/checks.md")),
     ("profile-format", "The compliance profile format", include_str!("../../../docs/profile-format.md")),
 ];
 
+/// The documentation index (HTML)
+#[utoipa::path(get, path = "/docs", tag = "service", responses((status = 200, description = "Links to the documents", content_type = "text/html")))]
 pub async fn index() -> Html<String> {
     let items: String =
         DOCUMENTS.iter().map(|(name, title, _)| format!("<li><a href=\"/docs/{name}\">{title}</a></li>")).collect();
@@ -27,6 +30,17 @@ pub async fn index() -> Html<String> {
     ))
 }
 
+/// A document: `errors`, `server`, `checks`, `profile-format` (HTML; add `.md` for Markdown)
+#[utoipa::path(
+    get,
+    path = "/docs/{name}",
+    tag = "service",
+    params(("name" = String, Path, description = "`errors`, `server`, `checks` or `profile-format`, optionally with `.md`")),
+    responses(
+        (status = 200, description = "The document", content_type = "text/html"),
+        (status = 404, description = "No such document", body = super::error::ErrorBody),
+    )
+)]
 pub async fn document(Path(name): Path<String>) -> Result<Response, ApiError> {
     let (stem, markdown) = match name.strip_suffix(".md") {
         Some(stem) => (stem, true),
@@ -50,11 +64,17 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-/// Markdown to HTML, with an id on every heading.
+/// Markdown to HTML, with an id on every heading and links between the documents
+/// (`errors.md#validation`) pointing at their served pages (`errors#validation`).
 fn render(markdown: &str) -> String {
     let mut events: Vec<Event> = Parser::new_ext(markdown, Options::ENABLE_TABLES).collect();
     let mut index = 0;
     while index < events.len() {
+        if let Event::Start(Tag::Link { dest_url, .. }) = &mut events[index]
+            && let Some(served) = served_link(dest_url)
+        {
+            *dest_url = CowStr::from(served);
+        }
         if let Event::Start(Tag::Heading { .. }) = &events[index] {
             let mut text = String::new();
             for event in &events[index + 1..] {
@@ -73,6 +93,16 @@ fn render(markdown: &str) -> String {
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     html
+}
+
+/// `name.md#anchor` → `name#anchor` for a document served here.
+fn served_link(url: &str) -> Option<String> {
+    let (path, anchor) = url.split_once('#').map_or((url, None), |(path, anchor)| (path, Some(anchor)));
+    let name = path.strip_suffix(".md")?;
+    DOCUMENTS.iter().any(|(known, _, _)| *known == name).then(|| match anchor {
+        Some(anchor) => format!("{name}#{anchor}"),
+        None => name.to_owned(),
+    })
 }
 
 /// GitHub's heading anchor: lower case, spaces to hyphens, other punctuation dropped.
@@ -104,6 +134,14 @@ mod tests {
         for anchor in super::super::error::ANCHORS {
             assert!(anchors.iter().any(|known| known == anchor), "docs/errors.md has no heading for #{anchor}");
         }
+    }
+
+    #[test]
+    fn links_between_documents_point_at_their_pages() {
+        assert_eq!(served_link("server.md#the-engine-sandbox").as_deref(), Some("server#the-engine-sandbox"));
+        assert_eq!(served_link("errors.md").as_deref(), Some("errors"));
+        assert_eq!(served_link("https://example.com/x.md"), None);
+        assert_eq!(served_link("unknown.md"), None);
     }
 
     #[test]

@@ -51,12 +51,7 @@ pub async fn service_index(State(state): State<AppState>, _key: ApiKey) -> Json<
 /// Builds the index from the OpenAPI document.
 pub fn build(openapi: &utoipa::openapi::OpenApi, public_url: &str, engine_version: String) -> ServiceIndex {
     let base = public_url.trim_end_matches('/');
-    let mut endpoints = vec![Endpoint {
-        method: "GET".into(),
-        path: "/openapi.json".into(),
-        summary: "The OpenAPI 3.1 description of this API".into(),
-        authenticated: false,
-    }];
+    let mut endpoints = Vec::new();
     for (path, item) in &openapi.paths.paths {
         let operations = [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)];
         for (method, operation) in operations {
@@ -65,7 +60,7 @@ pub fn build(openapi: &utoipa::openapi::OpenApi, public_url: &str, engine_versio
                     method: method.into(),
                     path: path.clone(),
                     summary: operation.summary.clone().unwrap_or_default(),
-                    authenticated: true,
+                    authenticated: operation.security.as_ref().is_some_and(|security| !security.is_empty()),
                 });
             }
         }

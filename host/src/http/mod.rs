@@ -123,7 +123,14 @@ pub fn router(state: AppState) -> Router {
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
-async fn openapi_json(State(state): State<AppState>) -> Response {
+/// The OpenAPI 3.1 description of this API
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "service",
+    responses((status = 200, description = "This document", content_type = "application/json"))
+)]
+pub async fn openapi_json(State(state): State<AppState>) -> Response {
     json_response(state.openapi_json.clone())
 }
 

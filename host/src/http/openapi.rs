@@ -5,7 +5,7 @@
 use super::error::{
     DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
 };
-use super::{check, index, judges, profile, rules};
+use super::{check, docs, index, judges, profile, rules};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::server::Server;
 use utoipa::{Modify, OpenApi};
@@ -16,7 +16,16 @@ use utoipa::{Modify, OpenApi};
         title = "courtrules",
         description = "Court filing rules and compliance checks. Every endpoint but this description needs `Authorization: Bearer <API key>`.",
     ),
-    paths(index::service_index, check::check, rules::rules, judges::judges, profile::profile),
+    paths(
+        index::service_index,
+        check::check,
+        rules::rules,
+        judges::judges,
+        profile::profile,
+        super::openapi_json,
+        docs::index,
+        docs::document,
+    ),
     components(schemas(
         ErrorBody,
         ValidationErrorBody,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_courtrules");
@@ -71,20 +71,22 @@ pub fn key_in(text: &str) -> Option<String> {
 
 /// A running server; killed when dropped.
 pub struct Server {
-    pub workspace: Workspace,
+    pub workspace: Arc<Workspace>,
     pub base: String,
-    /// The key the server printed on its first start.
-    pub first_key: String,
+    /// The key the server printed, if it printed one (only on a first start).
+    pub first_key: Option<String>,
     child: Child,
     agent: ureq::Agent,
 }
 
 impl Server {
     pub fn start(extra: &[&str]) -> Server {
-        Server::start_in(Workspace::new(), extra)
+        Server::start_in(Arc::new(Workspace::new()), extra)
     }
 
-    pub fn start_in(workspace: Workspace, extra: &[&str]) -> Server {
+    /// Starts a server in a workspace that may have been used before (its database
+    /// stays when the server stops).
+    pub fn start_in(workspace: Arc<Workspace>, extra: &[&str]) -> Server {
         let log = std::fs::File::create(workspace.dir.path().join("server.log")).expect("a log file");
         let mut child = workspace
             .command()
@@ -125,7 +127,12 @@ impl Server {
             .timeout_global(Some(Duration::from_secs(60)))
             .build()
             .into();
-        Server { workspace, base, first_key: first_key.expect("a fresh server prints a key"), child, agent }
+        Server { workspace, base, first_key, child, agent }
+    }
+
+    /// The key printed on first start.
+    pub fn key(&self) -> &str {
+        self.first_key.as_deref().expect("a fresh server prints a key")
     }
 
     pub fn url(&self, path: &str) -> String {

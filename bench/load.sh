@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Load test of POST /api/v1/check: builds the release binary, starts it on loopback
+# with a fresh database and key, and runs wrk (installed from Debian if missing).
+#
+#   bench/load.sh                      # bench/requests/full.json, 30 s, 64 connections
+#   REQUEST=counts-only DURATION=10s CONNECTIONS=16 bench/load.sh
+#
+# Reports throughput and p50/p90/p99 latency as wrk measured them.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REQUEST="${REQUEST:-full}"
+DURATION="${DURATION:-30s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+THREADS="${THREADS:-2}"
+BODY="$ROOT/bench/requests/$REQUEST.json"
+[ -f "$BODY" ] || { echo "no request $BODY" >&2; exit 2; }
+
+if ! command -v wrk >/dev/null; then
+  echo "==> Installing wrk (Debian package)"
+  as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null
+fi
+
+echo "==> Building courtrules (release)"
+(cd "$ROOT" && cargo build --release --locked -p courtrules)
+
+WORK="$(mktemp -d)"
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+echo "==> Starting the server on loopback (fresh database in $WORK)"
+(cd "$WORK" && exec "$ROOT/target/release/courtrules" serve --addr 127.0.0.1:0 \
+    --database-url "sqlite://$WORK/courtrules.db" --data-dir "$ROOT/data" >"$WORK/stdout" 2>"$WORK/server.log") &
+SERVER_PID=$!
+for _ in $(seq 1 300); do
+  grep -q '^courtrules listening on ' "$WORK/stdout" 2>/dev/null && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
+  sleep 0.1
+done
+BASE="$(sed -n 's/^courtrules listening on //p' "$WORK/stdout")"
+KEY="$(grep -o 'crk_[0-9a-f]*_[0-9a-f]*' "$WORK/stdout" | head -1)"
+[ -n "$BASE" ] && [ -n "$KEY" ] || { echo "the server did not start" >&2; cat "$WORK/server.log" >&2; exit 1; }
+
+STATUS="$(curl -s -o "$WORK/first.json" -w '%{http_code}' -H "Authorization: Bearer $KEY" \
+  -H 'Content-Type: application/json' --data-binary "@$BODY" "$BASE/api/v1/check")"
+[ "$STATUS" = 200 ] || { echo "the request does not check (HTTP $STATUS):" >&2; cat "$WORK/first.json" >&2; exit 1; }
+
+echo "==> wrk: $REQUEST request, $DURATION, $CONNECTIONS connections, $THREADS threads, $(nproc) cores"
+COURTRULES_KEY="$KEY" CHECK_BODY="$BODY" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" \
+  -s "$ROOT/bench/check.lua" "$BASE/api/v1/check"

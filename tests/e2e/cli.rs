@@ -1,0 +1,219 @@
+//! The command line end to end: `check` exit codes and output, `seed` idempotency and
+//! how a running server picks up a re-seed, `keys`, `migrate`, and the first-start key.
+
+mod common;
+
+use common::{Server, Test, Workspace, check_request, with};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A server on a private copy of the data pack, so tests can edit the data.
+struct Cli {
+    server: Server,
+}
+
+fn main() -> std::process::ExitCode {
+    common::run(
+        || {
+            let copy = tempfile::tempdir().unwrap().keep();
+            for part in ["courts", "profiles"] {
+                copy_dir(&common::repo_data().join(part), &copy.join(part));
+            }
+            Cli { server: Server::start_in(Arc::new(Workspace::with_data(copy)), &[]) }
+        },
+        TESTS,
+    )
+}
+
+const TESTS: &[Test<Cli>] = &[
+    ("check_exits_0_when_compliant", check_exits_0_when_compliant),
+    ("check_exits_1_for_review_and_non_compliant", check_exits_1_for_review_and_non_compliant),
+    ("check_exits_2_on_errors_and_prints_the_error_body", check_exits_2_on_errors),
+    ("check_prints_the_same_bytes_as_the_server", check_prints_the_same_bytes_as_the_server),
+    ("seed_is_idempotent", seed_is_idempotent),
+    ("a_reseed_reaches_the_running_server", a_reseed_reaches_the_running_server),
+    ("keys_create_list_revoke", keys_create_list_revoke),
+    ("migrate_creates_the_default_database", migrate_creates_the_default_database),
+    ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
+];
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+fn write_request(cli: &Cli, name: &str, request: &Value) -> PathBuf {
+    let path = cli.server.workspace.dir.path().join(name);
+    std::fs::write(&path, request.to_string()).unwrap();
+    path
+}
+
+fn check(cli: &Cli, path: &Path) -> (i32, Value, Output) {
+    let output = cli.server.workspace.cli(&["check", path.to_str().unwrap()]);
+    let body = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    (output.status.code().expect("an exit code"), body, output)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn check_exits_0_when_compliant(cli: &Cli) {
+    let (code, body, output) = check(cli, &write_request(cli, "compliant.json", &check_request()));
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(body["summary"]["status"], "COMPLIANT");
+}
+
+fn check_exits_1_for_review_and_non_compliant(cli: &Cli) {
+    let (code, body, _) = check(cli, &write_request(cli, "review.json", &with("/judge_slug", json!("blake-example"))));
+    assert_eq!((code, body["summary"]["status"].as_str()), (1, Some("REVIEW")));
+    let (code, body, _) = check(cli, &write_request(cli, "long.json", &with("/document/page_count", json!(30))));
+    assert_eq!((code, body["summary"]["status"].as_str()), (1, Some("NON_COMPLIANT")));
+}
+
+fn check_exits_2_on_errors(cli: &Cli) {
+    let (code, body, _) = check(cli, &write_request(cli, "invalid.json", &with("/document/page_count", json!(0))));
+    assert_eq!(code, 2);
+    assert_eq!(body["details"][0]["path"], "document.page_count");
+    let (code, body, _) = check(cli, &write_request(cli, "unknown.json", &with("/district_id", json!("nowhere"))));
+    assert_eq!(code, 2);
+    assert_eq!(body, json!({"error": "unknown district `nowhere`"}));
+    let (code, body, _) = check(cli, &write_request(cli, "no-profile.json", &with("/district_id", json!("sdny"))));
+    assert_eq!((code, body["district"]["district_id"].as_str()), (2, Some("sdny")));
+    let malformed = cli.server.workspace.dir.path().join("malformed.json");
+    std::fs::write(&malformed, "{\"judge_slug\":").unwrap();
+    let (code, body, _) = check(cli, &malformed);
+    assert_eq!((code, body["error"].as_str()), (2, Some("the request body is not valid JSON")));
+    let (code, _, output) = check(cli, Path::new("/nonexistent/request.json"));
+    assert_eq!(code, 2);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("could not read"));
+}
+
+fn check_prints_the_same_bytes_as_the_server(cli: &Cli) {
+    let request = with("/judge_slug", json!("blake-example"));
+    let over_http = cli.server.check(cli.server.key(), &request);
+    assert_eq!(over_http.status, 200);
+    let output = cli
+        .server
+        .workspace
+        .command()
+        .args(["check", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(request.to_string().as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(stdout(&output).trim_end(), over_http.text);
+}
+
+fn seed_is_idempotent(cli: &Cli) {
+    let output = cli.server.workspace.cli(&["seed"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    assert!(text.contains("(0 added, 0 changed, 0 removed)"), "{text}");
+    assert!(text.contains("profile edny") && text.contains("unchanged"), "{text}");
+    assert!(text.contains("nothing changed"), "{text}");
+}
+
+fn edit_json(path: &Path, edit: impl FnOnce(&mut Value)) {
+    let mut value: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    edit(&mut value);
+    std::fs::write(path, serde_json::to_vec_pretty(&value).unwrap()).unwrap();
+}
+
+fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting: {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn a_reseed_reaches_the_running_server(cli: &Cli) {
+    let data = &cli.server.workspace.data_dir;
+    let profile = data.join("profiles/edny.json");
+    let original = std::fs::read(&profile).unwrap();
+    // Judge Avery Sample's memorandum limit drops from 25 pages to 10.
+    edit_json(&profile, |profile| {
+        let judge = profile["judges"].as_array_mut().unwrap().iter_mut().find(|j| j["slug"] == "avery-sample").unwrap();
+        let rules = judge["standing_order"]["rules"].as_array_mut().unwrap();
+        let rule = rules.iter_mut().find(|rule| rule["rule_key"] == "PageLimit:memorandum").unwrap();
+        rule["params"]["max_pages"] = json!(10);
+    });
+    let courts = data.join("courts/courts.json");
+    let original_courts = std::fs::read(&courts).unwrap();
+    edit_json(&courts, |file| {
+        let court = file["courts"].as_array_mut().unwrap().iter_mut().find(|c| c["district_id"] == "sdny").unwrap();
+        court["name"] = json!("Renamed Southern District");
+    });
+
+    let output = cli.server.workspace.cli(&["seed"]);
+    let text = stdout(&output);
+    assert!(text.contains("(0 added, 1 changed, 0 removed)") && text.contains("updated"), "{text}");
+    wait_for("the new page limit", || {
+        let body = cli.server.check(cli.server.key(), &check_request()).json;
+        body["summary"]["status"] == "NON_COMPLIANT"
+    });
+    wait_for("the new court name", || {
+        let body = cli.server.check(cli.server.key(), &with("/district_id", json!("sdny"))).json;
+        body["district"]["name"] == "Renamed Southern District"
+    });
+
+    std::fs::write(&profile, original).unwrap();
+    std::fs::write(&courts, original_courts).unwrap();
+    assert!(cli.server.workspace.cli(&["seed"]).status.success());
+    wait_for("the original page limit", || {
+        cli.server.check(cli.server.key(), &check_request()).json["summary"]["status"] == "COMPLIANT"
+    });
+}
+
+fn keys_create_list_revoke(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let output = workspace.cli(&["keys", "create", "--name", "bad", "--districts", "edny,atlantis"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("atlantis"));
+    let key = workspace.create_key("two-districts", "sdny,edny");
+    let id = key.split('_').nth(1).unwrap().to_owned();
+    let listed = stdout(&workspace.cli(&["keys", "list"]));
+    let line = listed.lines().find(|line| line.starts_with(&id)).expect("the key is listed");
+    assert!(line.contains("two-districts") && line.contains("edny,sdny") && line.contains("active"), "{line}");
+    assert!(!listed.contains(&key), "keys list shows a secret");
+    assert!(workspace.cli(&["keys", "revoke", &id]).status.success());
+    let listed = stdout(&workspace.cli(&["keys", "list"]));
+    assert!(listed.lines().any(|line| line.starts_with(&id) && line.contains("revoked")), "{listed}");
+    assert_eq!(workspace.cli(&["keys", "revoke", "000000000000"]).status.code(), Some(1));
+}
+
+fn migrate_creates_the_default_database(_cli: &Cli) {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(common::BINARY)
+        .current_dir(dir.path())
+        .env_remove("DATABASE_URL")
+        .arg("migrate")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(dir.path().join("var/courtrules.db").is_file());
+}
+
+fn only_a_first_start_prints_a_key(_cli: &Cli) {
+    let workspace = Arc::new(Workspace::new());
+    let first = Server::start_in(Arc::clone(&workspace), &[]);
+    let key = first.key().to_owned();
+    drop(first);
+    let second = Server::start_in(Arc::clone(&workspace), &[]);
+    assert_eq!(second.first_key, None);
+    second.get("/api/v1/judges?district_id=edny", Some(&key)).expect(200);
+}
