@@ -226,3 +226,77 @@ fn table_cells_are_not_counted() {
     let words: u32 = PROSE.iter().map(|l| l.split(' ').count() as u32).sum();
     assert_eq!(outcome.response.document.word_count, words);
 }
+
+/// A PDF of Helvetica text lines `(x, y, size, text)` per page.
+fn text_pdf(pages: &[Vec<(i64, i64, i64, &str)>]) -> Vec<u8> {
+    let mut doc = Document::with_version("1.7");
+    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding" });
+    let pages_id = doc.new_object_id();
+    let mut kids = Vec::new();
+    for lines in pages {
+        let mut ops = vec![Operation::new("BT", vec![])];
+        for (x, y, size, text) in lines {
+            ops.push(Operation::new("Tf", vec!["F1".into(), (*size).into()]));
+            ops.push(Operation::new("Tm", vec![1.into(), 0.into(), 0.into(), 1.into(), (*x).into(), (*y).into()]));
+            ops.push(Operation::new("Tj", vec![Object::string_literal(*text)]));
+        }
+        ops.push(Operation::new("ET", vec![]));
+        let content = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
+        let page = doc.add_object(dictionary! {
+            "Type" => "Page", "Parent" => pages_id, "Contents" => content,
+            "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
+        });
+        kids.push(page.into());
+    }
+    let count = kids.len() as i64;
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages", "Kids" => kids, "Count" => count,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+        }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    let mut out = Vec::new();
+    doc.save_to(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn a_letter_counts_its_paragraphs_only() {
+    let mut first = vec![
+        (72, 720, 12, "March 4, 2024"),
+        (72, 690, 12, "Hon. Margaret L. Thistlewood"),
+        (72, 676, 12, "United States District Court for the Eastern District of New York"),
+        (72, 648, 12, "Re: Castellane Builders Supply Co. v. Norbrook Mutual, No. 1:24-cv-02468"),
+        (72, 620, 12, "Dear Judge Thistlewood:"),
+    ];
+    let mut y = 592;
+    for line in PROSE {
+        first.push((72, y, 12, line));
+        y -= 14;
+    }
+    // page 2 opens with the usual continuation header
+    let mut second =
+        vec![(72, 720, 12, "Hon. Margaret L. Thistlewood"), (72, 706, 12, "March 4, 2024"), (72, 692, 12, "Page 2")];
+    let mut y = 664;
+    for line in PROSE {
+        second.push((72, y, 12, line));
+        y -= 14;
+    }
+    second.extend([
+        (306, 560, 12, "Respectfully submitted,"),
+        (306, 532, 12, "/s/ Miriam Fairweather"),
+        (72, 500, 12, "cc: All counsel of record (by ECF)"),
+    ]);
+    let pdf = text_pdf(&[first, second]);
+    let outcome = classify(&pdf, &ClassifyHints::default()).unwrap();
+    let words: u32 = PROSE.iter().map(|l| l.split(' ').count() as u32).sum();
+    let r = &outcome.response;
+    assert_eq!(r.document.word_count, 2 * words);
+    assert_eq!(r.classification.document_scope, Some(courtrules_engine::model::DocumentScope::Letter));
+    let caption = r.document.caption.as_ref().unwrap();
+    assert!(!caption.present && caption.has_court_name && caption.has_case_title && caption.has_docket_number);
+    assert!(r.document.signature_block.as_ref().unwrap().is_electronic_signature);
+}

@@ -127,6 +127,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
             for role in roles[first][..=salutation].iter_mut().filter(|r| **r != Role::Running) {
                 *role = Role::Preamble;
             }
+            mark_letter_headers(pages, &mut roles, first + 1);
         } else if matches!(kinds[first], PageKind::Body | PageKind::Form) {
             // a title without a caption (e.g. "MEMORANDUM OF LAW" at the top)
             mark_leading_title(page, &mut roles[first], frame);
@@ -219,7 +220,6 @@ fn mark_running(pages: &[PageText], roles: &mut [Vec<Role>]) {
                 roles[i] = Role::Running;
             }
         }
-
     }
 }
 
@@ -456,6 +456,25 @@ fn mark_leading_title(page: &PageText, roles: &mut [Role], frame: (f64, f64)) {
         && super::doctype::designation(&normalize(&page.lines[first].text)).is_some()
     {
         mark_title_from(page, roles, first, frame);
+    }
+}
+
+/// A letter's continuation-page header: short lines at the top (addressee, date) ending
+/// in "Page N".
+fn mark_letter_headers(pages: &[PageText], roles: &mut [Vec<Role>], from: usize) {
+    for (page, roles) in pages.iter().zip(roles.iter_mut()).skip(from) {
+        let content: Vec<usize> = (0..page.lines.len()).filter(|&i| roles[i] != Role::Running).take(4).collect();
+        let header_end = content.iter().position(|&i| {
+            let t = normalize(&page.lines[i].text);
+            t.starts_with("PAGE ") && is_page_number(&t)
+        });
+        if let Some(end) = header_end
+            && content[..=end].iter().all(|&i| page.lines[i].word_count() <= 8)
+        {
+            for &i in &content[..=end] {
+                roles[i] = Role::Running;
+            }
+        }
     }
 }
 
