@@ -69,7 +69,7 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
             interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
         let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
         let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
-        let scanned = lines.is_empty() && content.image_area >= 0.25 * width * height;
+        let scanned = is_scanned(&lines, content.image_area, width * height);
         let mut unread = false;
         if scanned {
             scanned_pages.push(number);
@@ -224,7 +224,7 @@ pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, Engine
             interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
         let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
         let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
-        let scanned = lines.is_empty() && content.image_area >= 0.25 * width * height;
+        let scanned = is_scanned(&lines, content.image_area, width * height);
         let ocr = hints.ocr_pages.iter().find(|o| o.page as usize == index + 1);
         if scanned && let Some(ocr) = ocr {
             lines = layout::ocr_lines(&ocr.text, width, height);
@@ -309,4 +309,10 @@ fn pages_phrase(pages: &[u32], one: &str, many: &str) -> String {
 
 fn list(pages: &[u32]) -> String {
     pages.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// An image-only page: an image covers a quarter of it or more and it shows at most a
+/// few words (a Bates stamp or a scanner's page label) as text.
+fn is_scanned(lines: &[layout::Line], image_area: f64, page_area: f64) -> bool {
+    image_area >= 0.25 * page_area && lines.iter().map(|l| l.word_count()).sum::<u32>() <= 3
 }
