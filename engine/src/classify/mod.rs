@@ -43,47 +43,9 @@ const LETTER: [f64; 4] = [0.0, 0.0, 612.0, 792.0];
 /// that cannot be analysed (not a PDF, encrypted, damaged, or past a limit).
 pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutcome, EngineError> {
     check_hints(hints)?;
-    let invalid = |message: String| EngineError::InvalidInput { message };
     let pdf = Pdf::load(pdf_bytes).map_err(invalid)?;
-    let form = pdf.check_trees().map_err(invalid)?;
-    let page_refs = pdf.pages().map_err(invalid)?;
-    let fillable = form.fields >= 2 || form.xfa;
-
+    let Read { pages, fonts, fillable, scanned_pages, unread_pages, bad_boxes } = read(&pdf, hints)?;
     let mut warnings = Vec::new();
-    let mut fonts = Fonts::default();
-    let mut budget = Budget { content_bytes: 0, glyphs: 0 };
-    let mut pages = Vec::with_capacity(page_refs.len());
-    let mut scanned_pages = Vec::new();
-    let mut unread_pages = Vec::new();
-    let mut bad_boxes = Vec::new();
-    for (index, page) in page_refs.iter().enumerate() {
-        let number = index as u32 + 1;
-        let media_box = match page.media_box {
-            Some(b) if sane_box(&b) => b,
-            _ => {
-                bad_boxes.push(number);
-                LETTER
-            }
-        };
-        let content =
-            interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
-        let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
-        let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
-        let scanned = is_scanned(&lines, content.image_area, width * height);
-        let mut unread = false;
-        if scanned {
-            scanned_pages.push(number);
-            match hints.ocr_pages.iter().find(|o| o.page == number) {
-                Some(ocr) => lines = layout::ocr_lines(&ocr.text, width, height),
-                None => {
-                    unread = true;
-                    unread_pages.push(number);
-                }
-            }
-        }
-        let form_page = fillable && has_widgets(&pdf, page.dict);
-        pages.push(PageText { width, height, lines, scanned, unread, form: form_page });
-    }
     for ocr in &hints.ocr_pages {
         if !scanned_pages.contains(&ocr.page) {
             warnings.push(format!(
@@ -210,28 +172,8 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
 /// role, size, position and text): for investigating a classification, not for machines.
 #[doc(hidden)]
 pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, EngineError> {
-    let invalid = |message: String| EngineError::InvalidInput { message };
     let pdf = Pdf::load(pdf_bytes).map_err(invalid)?;
-    let form = pdf.check_trees().map_err(invalid)?;
-    let page_refs = pdf.pages().map_err(invalid)?;
-    let fillable = form.fields >= 2 || form.xfa;
-    let mut fonts = Fonts::default();
-    let mut budget = Budget { content_bytes: 0, glyphs: 0 };
-    let mut pages = Vec::new();
-    for (index, page) in page_refs.iter().enumerate() {
-        let media_box = page.media_box.filter(sane_box).unwrap_or(LETTER);
-        let content =
-            interp::run_page(&pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
-        let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
-        let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
-        let scanned = is_scanned(&lines, content.image_area, width * height);
-        let ocr = hints.ocr_pages.iter().find(|o| o.page as usize == index + 1);
-        if scanned && let Some(ocr) = ocr {
-            lines = layout::ocr_lines(&ocr.text, width, height);
-        }
-        let unread = scanned && ocr.is_none();
-        pages.push(PageText { width, height, lines, scanned, unread, form: fillable && has_widgets(&pdf, page.dict) });
-    }
+    let Read { pages, fillable, .. } = read(&pdf, hints)?;
     let s = structure::analyse(&pages, fillable);
     let mut out = String::new();
     for (p, page) in pages.iter().enumerate() {
@@ -258,6 +200,69 @@ pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, Engine
         }
     }
     Ok(out)
+}
+
+/// The pages as lines, with what was found on the way.
+struct Read {
+    pages: Vec<PageText>,
+    fonts: Fonts,
+    fillable: bool,
+    scanned_pages: Vec<u32>,
+    unread_pages: Vec<u32>,
+    /// Pages whose box was missing or absurd (US Letter assumed).
+    bad_boxes: Vec<u32>,
+}
+
+fn invalid(message: String) -> EngineError {
+    EngineError::InvalidInput { message }
+}
+
+/// Checks the document's trees, then interprets every page and lays out its lines; a
+/// scanned page takes its recognised text from the hints when there is some.
+fn read(pdf: &Pdf, hints: &ClassifyHints) -> Result<Read, EngineError> {
+    let form = pdf.check_trees().map_err(invalid)?;
+    let page_refs = pdf.pages().map_err(invalid)?;
+    let fillable = form.fields >= 2 || form.xfa;
+    let mut fonts = Fonts::default();
+    let mut budget = Budget { content_bytes: 0, glyphs: 0 };
+    let mut read = Read {
+        pages: Vec::with_capacity(page_refs.len()),
+        fonts: Fonts::default(),
+        fillable,
+        scanned_pages: Vec::new(),
+        unread_pages: Vec::new(),
+        bad_boxes: Vec::new(),
+    };
+    for (index, page) in page_refs.iter().enumerate() {
+        let number = index as u32 + 1;
+        let media_box = match page.media_box {
+            Some(b) if sane_box(&b) => b,
+            _ => {
+                read.bad_boxes.push(number);
+                LETTER
+            }
+        };
+        let content =
+            interp::run_page(pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
+        let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
+        let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
+        let scanned = is_scanned(&lines, content.image_area, width * height);
+        let mut unread = false;
+        if scanned {
+            read.scanned_pages.push(number);
+            match hints.ocr_pages.iter().find(|o| o.page == number) {
+                Some(ocr) => lines = layout::ocr_lines(&ocr.text, width, height),
+                None => {
+                    unread = true;
+                    read.unread_pages.push(number);
+                }
+            }
+        }
+        let form = fillable && has_widgets(pdf, page.dict);
+        read.pages.push(PageText { width, height, lines, scanned, unread, form });
+    }
+    read.fonts = fonts;
+    Ok(read)
 }
 
 fn check_hints(hints: &ClassifyHints) -> Result<(), EngineError> {
