@@ -113,7 +113,6 @@ pub unsafe extern "C" fn scan_image(pdf_ptr: u32, pdf_len: u32, page: u32) -> u6
 
 #[unsafe(no_mangle)]
 pub extern "C" fn engine_version() -> u64 {
-
     answer(Ok(ffi::to_json(&crate::ENGINE_VERSION)))
 }
 

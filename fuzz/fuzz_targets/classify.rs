@@ -11,7 +11,8 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     // one byte steers the hints so OCR text and skipped format are exercised too
     let (flags, pdf) = data.split_first().map_or((0, data), |(f, rest)| (*f, rest));
-    let mut hints = ClassifyHints { filename: Some("memo.pdf".into()), skip_format: flags & 1 == 1, ..Default::default() };
+    let mut hints =
+        ClassifyHints { filename: Some("memo.pdf".into()), skip_format: flags & 1 == 1, ..Default::default() };
     if flags & 2 == 2 {
         hints.ocr_pages = vec![OcrPage { page: 1, text: "PRELIMINARY STATEMENT\nText of the page.\n1".into() }];
     }
