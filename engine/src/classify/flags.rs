@@ -6,7 +6,7 @@ use super::structure::{
     PageKind, PageText, Role, Structure, is_caption_marker, is_certificate_heading, is_court_line, is_district_line,
 };
 use super::text::{has_docket_number, normalize, placeholder_count};
-use crate::model::{Caption, Sections, SignatureBlock};
+use crate::model::{Caption, DocumentScope, Sections, SignatureBlock};
 
 /// Lines with a given role, in reading order, with their page.
 pub fn lines_with<'a>(
@@ -204,7 +204,14 @@ fn shape(s: &str) -> String {
     s.chars().map(|c| if c.is_ascii_digit() { 'd' } else { c }).collect()
 }
 
-pub fn sections(pages: &[PageText], s: &Structure, scope_is_561: bool, title: Option<&str>, body: &str) -> Sections {
+pub fn sections(
+    pages: &[PageText],
+    s: &Structure,
+    scope: Option<DocumentScope>,
+    title: Option<&str>,
+    body: &str,
+) -> Sections {
+    let scope_is_561 = scope == Some(DocumentScope::Rule561Statement);
     let heading = |test: &dyn Fn(&str) -> bool| {
         pages.iter().enumerate().any(|(p, page)| {
             page.lines
@@ -267,7 +274,14 @@ pub fn sections(pages: &[PageText], s: &Structure, scope_is_561: bool, title: Op
         has_conferral_certification: conferral(body),
         has_notice_of_motion: title.contains("NOTICE OF MOTION") || heading(&|t| t == "NOTICE OF MOTION"),
         has_memorandum_of_law: title.contains("MEMORANDUM") || title.contains("BRIEF"),
-        has_supporting_affidavits: false,
+        // a declaration or affidavit attached after the first page of another paper
+        has_supporting_affidavits: scope != Some(DocumentScope::Affidavit)
+            && pages.iter().enumerate().skip(1).any(|(p, page)| {
+                page.lines.iter().zip(&s.roles[p]).filter(|(_, r)| **r != Role::Running).take(3).any(|(l, _)| {
+                    let t = normalize(&l.text);
+                    l.word_count() <= 12 && (t.starts_with("DECLARATION OF") || t.starts_with("AFFIDAVIT OF"))
+                })
+            }),
         has_pro_se_sj_notice: body.contains("NOTICE TO PRO SE LITIGANT")
             || heading(&|t| t.contains("LOCAL CIVIL RULE 56.2")),
         certificate_word_count,

@@ -73,8 +73,7 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
         fillable,
         body_words: word_count,
     });
-    let scope_is_561 = verdict.scope == Some(crate::model::DocumentScope::Rule561Statement);
-    let sections = flags::sections(&pages, &s, scope_is_561, caption.title.as_deref(), &body_text);
+    let sections = flags::sections(&pages, &s, verdict.scope, caption.title.as_deref(), &body_text);
     let signature = flags::signature(&pages, &s);
     let privacy = privacy::scan(&all_text);
 
