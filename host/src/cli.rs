@@ -109,6 +109,9 @@ struct ServeArgs {
     /// How often to look for data or key changes made by other processes, in ms.
     #[arg(long, env = "COURTRULES_REFRESH_MS", default_value_t = 1000)]
     refresh_ms: u64,
+    /// The built drafting app (Trunk's output) to serve at `/`.
+    #[arg(long, env = "COURTRULES_WEB_DIR", default_value = "./web/dist")]
+    web_dir: PathBuf,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -210,6 +213,7 @@ async fn serve(storage: &StorageArgs, args: ServeArgs) -> anyhow::Result<ExitCod
         contact: args.contact.clone(),
         body_limit_bytes: args.body_limit_bytes,
         request_timeout: Duration::from_millis(args.request_timeout_ms),
+        web_dir: args.web_dir.clone(),
     };
     let state = AppState::new(db.clone(), Arc::clone(&sandbox), Arc::clone(&catalogue), config, engine_version);
     spawn_refresher(state.clone(), Duration::from_millis(args.refresh_ms.max(10)));

@@ -12,6 +12,7 @@ pub mod lookup;
 pub mod openapi;
 pub mod profile;
 pub mod rules;
+pub mod web;
 
 use crate::catalogue::Live;
 use crate::db::Db;
@@ -44,6 +45,8 @@ pub struct HttpConfig {
     pub contact: String,
     pub body_limit_bytes: usize,
     pub request_timeout: Duration,
+    /// The drafting app's files (Trunk's output), served at `/`.
+    pub web_dir: std::path::PathBuf,
 }
 
 #[derive(Clone)]
@@ -93,7 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs::index))
         .route("/docs/{name}", get(docs::document))
-        .fallback(route_not_found)
+        .fallback(web::app_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state);
     // Outermost first: request id, tracing, CORS and compression see every response,
@@ -134,7 +137,7 @@ pub async fn openapi_json(State(state): State<AppState>) -> Response {
     json_response(state.openapi_json.clone())
 }
 
-async fn route_not_found(request: Request) -> ApiError {
+pub(crate) async fn route_not_found(request: Request) -> ApiError {
     ApiError::RouteNotFound(format!("{} {}", request.method(), request.uri().path()))
 }
 
