@@ -1,7 +1,22 @@
-# Builds what the service serves: the host binary (which builds and embeds the engine's
-# wasm core module itself) and, when present, the browser app and the npm package.
+# Builds what the service serves and ships: the host binary (which builds and embeds the
+# engine's wasm core module itself), the drafting app (Trunk → web/dist), and the npm
+# package (wasm-pack → pkg/wasm, tsc → pkg/dist).
 
 build_release() {
-  step "Building courtrules (release)"
+  step "Building courtrules (release; the engine's wasm module is built and embedded)"
   cargo build --release --locked -p courtrules
+}
+
+build_web() {
+  step "Building the drafting app (trunk build --release → web/dist)"
+  trunk build --release --locked
+}
+
+build_pkg() {
+  if [ ! -d "$ROOT/pkg/node_modules/typescript" ]; then
+    step "Installing the npm package's build dependencies (npm ci)"
+    npm ci --silent --no-audit --no-fund --prefix "$ROOT/pkg" >/dev/null
+  fi
+  step "Building the npm package (wasm-pack for web and Node → pkg/wasm, pkg/dist)"
+  npm --prefix "$ROOT/pkg" run --silent build
 }

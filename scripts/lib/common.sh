@@ -99,3 +99,11 @@ ensure_python_tools() {
     note "Python test tools present"
   fi
 }
+
+ensure_browser() {
+  apt_install chromium
+  if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
+    step "Installing playwright-core for the browser tests (npm ci; the browser is Debian's)"
+    npm ci --silent --no-audit --no-fund --prefix "$ROOT/tests/browser" >/dev/null
+  fi
+}

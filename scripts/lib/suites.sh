@@ -1,19 +1,39 @@
 # The test suites, in the order scripts/test runs them. Each prints what it runs.
+# `scripts/test SUITE...` runs only the named suites (e.g. `scripts/test rust node`).
 
 suite_lint() {
   step "Formatting and lints"
   cargo fmt --all -- --check
   cargo clippy --release --locked --workspace --all-targets -- -D warnings
+  cargo clippy --release --locked -p courtrules-web --target wasm32-unknown-unknown -- -D warnings
 }
 
 suite_rust() {
-  step "Rust tests: engine, golden corpus, end-to-end over HTTP"
+  step "Rust tests: engine (unit, golden corpus, classify), host end-to-end over HTTP"
   cargo test --release --locked --workspace
 }
 
+suite_node() {
+  build_pkg
+  step "The npm package under Node (node --test tests/node)"
+  COURTRULES_REQUIRE_SERVER=1 node --test --test-concurrency=1 tests/node/
+}
+
+suite_browser() {
+  build_web
+  step "The drafting app and the package in headless Chromium (tests/browser)"
+  node --test --test-concurrency=1 tests/browser/
+}
+
+ALL_SUITES=(lint rust node browser)
+
 run_all_suites() {
   local started=$SECONDS
-  suite_lint
-  suite_rust
-  step "All tests passed in $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s"
+  local suites=("$@")
+  [ ${#suites[@]} -gt 0 ] || suites=("${ALL_SUITES[@]}")
+  build_release
+  for suite in "${suites[@]}"; do
+    "suite_$suite"
+  done
+  step "All tests passed (${suites[*]}) in $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s"
 }
