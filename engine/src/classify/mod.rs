@@ -101,18 +101,16 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
 
     if !unread_pages.is_empty() {
         warnings.push(format!(
-            "{} no text layer and no recognised text, so {} words are not counted: {}.",
+            "{} no text layer and no recognised text, so {} words are not counted.",
             pages_phrase(&unread_pages, "has", "have"),
             if unread_pages.len() == 1 { "its" } else { "their" },
-            list(&unread_pages)
         ));
     }
     let ocr_used: Vec<u32> = scanned_pages.iter().copied().filter(|p| !unread_pages.contains(p)).collect();
     if !ocr_used.is_empty() {
         warnings.push(format!(
-            "{} read by text recognition (no text layer); counts there may be approximate: {}.",
+            "{} read by text recognition (no text layer), so counts there may be approximate.",
             pages_phrase(&ocr_used, "was", "were"),
-            list(&ocr_used)
         ));
     }
     if !bad_boxes.is_empty() {
@@ -307,8 +305,9 @@ fn role_text(pages: &[PageText], s: &structure::Structure, roles: &[Role]) -> St
     out
 }
 
+/// "Page 3 has" or "Pages 3, 4 have".
 fn pages_phrase(pages: &[u32], one: &str, many: &str) -> String {
-    if pages.len() == 1 { format!("Page {} {one}", pages[0]) } else { format!("{} pages {many}", pages.len()) }
+    if pages.len() == 1 { format!("Page {} {one}", pages[0]) } else { format!("Pages {} {many}", list(pages)) }
 }
 
 fn list(pages: &[u32]) -> String {
