@@ -39,6 +39,8 @@ fn main() {
     for path in ["engine/src", "engine/Cargo.toml", "Cargo.lock", "Cargo.toml", ".cargo/config.toml"] {
         println!("cargo:rerun-if-changed={}", workspace.join(path).display());
     }
+    // `sqlx::migrate!` embeds the migrations; a new file must rebuild the host.
+    println!("cargo:rerun-if-changed={}", workspace.join("migrations").display());
 
     let target_dir = workspace.join("target/engine-wasm");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());

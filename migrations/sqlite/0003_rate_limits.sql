@@ -1,0 +1,10 @@
+-- Per-key rate limits that differ from the defaults (`courtrules keys limits`). A key
+-- without a row for a group has that group's default limit. `per_window` is the number
+-- of requests admitted in any sliding window (one minute unless the server is started
+-- with another window length).
+CREATE TABLE api_key_limits (
+    key_id      TEXT NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+    route_group TEXT NOT NULL,
+    per_window  INTEGER NOT NULL CHECK (per_window > 0),
+    PRIMARY KEY (key_id, route_group)
+);
