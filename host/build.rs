@@ -29,6 +29,8 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
     let destination = out_dir.join("courtrules_engine.wasm");
 
+    // `sqlx::migrate!` embeds the migrations; a new file must rebuild the host.
+    println!("cargo:rerun-if-changed={}", workspace.join("migrations").display());
     println!("cargo:rerun-if-env-changed=COURTRULES_ENGINE_WASM");
     if let Some(prebuilt) = std::env::var_os("COURTRULES_ENGINE_WASM") {
         let prebuilt = PathBuf::from(prebuilt);
@@ -39,8 +41,6 @@ fn main() {
     for path in ["engine/src", "engine/Cargo.toml", "Cargo.lock", "Cargo.toml", ".cargo/config.toml"] {
         println!("cargo:rerun-if-changed={}", workspace.join(path).display());
     }
-    // `sqlx::migrate!` embeds the migrations; a new file must rebuild the host.
-    println!("cargo:rerun-if-changed={}", workspace.join("migrations").display());
 
     let target_dir = workspace.join("target/engine-wasm");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
