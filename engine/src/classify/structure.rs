@@ -62,6 +62,10 @@ pub struct Structure {
 
 const COURT_WORDS: [&str; 3] = ["COURT", "TRIBUNAL", "BANKRUPTCY"];
 
+/// Page kinds first (from headings and layout), then line roles on the first page
+/// (caption and title, or a letter's preamble), footnotes, tables and certificates on body
+/// pages, the signature block; then the words counted per page and the final front and
+/// back matter.
 pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
     let mut roles: Vec<Vec<Role>> = pages.iter().map(|p| vec![Role::Body; p.lines.len()]).collect();
     mark_running(pages, &mut roles);
@@ -91,7 +95,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
             && leader_share(&content) >= 0.3
         {
             *kinds.last().unwrap()
-        } else if i == 0 && pages.len() > 1 && cover_like(&content, frame, body_size) {
+        } else if i == 0 && pages.len() > 1 && cover_like(&content, frame) {
             PageKind::Cover
         } else {
             PageKind::Body
@@ -310,7 +314,8 @@ fn is_prose(line: &Line, frame: (f64, f64)) -> bool {
     !line.bold && line.word_count() >= 6 && line.x1 - line.x0 >= 0.6 * (frame.1 - frame.0)
 }
 
-fn cover_like(content: &[&Line], frame: (f64, f64), _body_size: f64) -> bool {
+/// A cover: a court line near the top and almost no running text.
+fn cover_like(content: &[&Line], frame: (f64, f64)) -> bool {
     let prose = content.iter().filter(|l| is_prose(l, frame)).count();
     let court = content.iter().take(6).any(|l| is_court_line(l));
     prose < 3 && court
