@@ -1,8 +1,9 @@
-//! The courts, rosters and compliance profiles, read from the database into one
-//! immutable snapshot. Requests look districts, judges and profiles up here, so the
+//! The courts, rosters, compliance profiles and stored holidays, read from the
+//! database into one immutable snapshot. Requests look districts, judges and profiles up here, so the
 //! check path does no I/O; a server swaps in a new snapshot when the data changes.
 
 use crate::db::{Db, Watched};
+use crate::holidays::{self, StoredHoliday};
 use crate::sandbox::{OwnedOp, Sandbox};
 use anyhow::{Context, anyhow};
 use courtrules_engine::model::{
@@ -49,6 +50,8 @@ pub struct Catalogue {
     aliases: HashMap<String, String>,
     judges: HashMap<String, Vec<Judge>>,
     profiles: HashMap<String, CompiledProfile>,
+    /// Stored holidays by court (`*federal*` for closures of every federal court).
+    holidays: BTreeMap<String, Vec<StoredHoliday>>,
 }
 
 impl Catalogue {
@@ -91,6 +94,9 @@ impl Catalogue {
             let compiled = compile(sandbox, profile).await.with_context(|| format!("the {district_id} profile"))?;
             catalogue.profiles.insert(district_id, compiled);
         }
+        for holiday in holidays::stored_rows(db.pool()).await? {
+            catalogue.holidays.entry(holiday.district_id.clone()).or_default().push(holiday);
+        }
         for (district_id, name, kind, circuit, state, status) in courts {
             let roster = catalogue.judges.get(&district_id);
             let has_profile = catalogue.profiles.contains_key(&district_id);
@@ -112,6 +118,16 @@ impl Catalogue {
 
     pub fn court(&self, district_id: &str) -> Option<&Court> {
         self.courts.get(district_id)
+    }
+
+    /// Every court, by `district_id`.
+    pub fn courts(&self) -> impl Iterator<Item = &Court> {
+        self.courts.values()
+    }
+
+    /// The stored holidays (closures and state calendars), by court.
+    pub fn stored_holidays(&self) -> &BTreeMap<String, Vec<StoredHoliday>> {
+        &self.holidays
     }
 
     /// The court an alias names (`nyed` → `edny`).

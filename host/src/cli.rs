@@ -5,6 +5,7 @@ use crate::db::Db;
 use crate::http::auth::ApiKey;
 use crate::http::{self, AppState, HttpConfig};
 use crate::keys::{self, Plan};
+use crate::rate_limit::{self, Group};
 use crate::sandbox::{Limits, Op, Sandbox};
 use crate::seed;
 use anyhow::{Context, bail};
@@ -112,6 +113,10 @@ struct ServeArgs {
     /// The built drafting app (Trunk's output) to serve at `/`.
     #[arg(long, env = "COURTRULES_WEB_DIR", default_value = "./web/dist")]
     web_dir: PathBuf,
+    /// Length of the rate-limit window in ms. Limits are per minute; tests shorten the
+    /// window so they need not wait a minute. Not for production use.
+    #[arg(long, default_value_t = 60_000, hide = true)]
+    rate_window_ms: u64,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -130,6 +135,21 @@ enum KeysCommand {
     List,
     /// Revoke a key by its id (see `keys list`).
     Revoke { id: String },
+    /// Show a key's rate limits, or change them for one group (or `all`):
+    /// `keys limits ID --group check --per-minute 600`; `--reset` restores the default.
+    Limits {
+        id: String,
+        /// classify, check, courts, judges, rules, holidays, extracted_rules, profile,
+        /// documents, index — or `all`.
+        #[arg(long, requires = "change")]
+        group: Option<String>,
+        /// Requests per minute (sliding window) for the group.
+        #[arg(long, group = "change")]
+        per_minute: Option<u32>,
+        /// Back to the group's default limit.
+        #[arg(long, group = "change")]
+        reset: bool,
+    },
 }
 
 pub fn main() -> ExitCode {
@@ -214,6 +234,7 @@ async fn serve(storage: &StorageArgs, args: ServeArgs) -> anyhow::Result<ExitCod
         body_limit_bytes: args.body_limit_bytes,
         request_timeout: Duration::from_millis(args.request_timeout_ms),
         web_dir: args.web_dir.clone(),
+        rate_window: Duration::from_millis(args.rate_window_ms.max(1)),
     };
     let state = AppState::new(db.clone(), Arc::clone(&sandbox), Arc::clone(&catalogue), config, engine_version);
     spawn_refresher(state.clone(), Duration::from_millis(args.refresh_ms.max(10)));
@@ -251,6 +272,7 @@ fn spawn_refresher(state: AppState, every: Duration) {
             if let Err(error) = state.keys.refresh(&state.db).await {
                 tracing::warn!(error = format!("{error:#}"), "could not refresh the key cache");
             }
+            state.limiter.sweep();
             match state.catalogue.refresh(&state.db, &state.sandbox).await {
                 Ok(true) => tracing::info!("the data changed; catalogue reloaded"),
                 Ok(false) => {}
@@ -329,6 +351,30 @@ async fn keys_command(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCode>
                     key.plan.to_string(),
                     key.created_at
                 );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        KeysCommand::Limits { id, group, per_minute, reset } => {
+            if let Some(group) = group {
+                let groups: Vec<Group> = match group.as_str() {
+                    "all" => Group::ALL.to_vec(),
+                    name => vec![Group::parse(name).with_context(|| {
+                        let names: Vec<&str> = Group::ALL.iter().map(|group| group.name()).collect();
+                        format!("unknown group `{name}`; groups: {}, or all", names.join(", "))
+                    })?],
+                };
+                let per_window = if reset { None } else { per_minute };
+                if !rate_limit::set_key_limits(db, &id, &groups, per_window).await? {
+                    bail!("no key with id `{id}` (see `courtrules keys list`)");
+                }
+            }
+            let Some(key) = keys::find(db, &id).await? else {
+                bail!("no key with id `{id}` (see `courtrules keys list`)");
+            };
+            println!("{:<16} {:>12}  SOURCE", "GROUP", "PER MINUTE");
+            for group in Group::ALL {
+                let source = if key.limits.is_default(group) { "default" } else { "set for this key" };
+                println!("{:<16} {:>12}  {source}", group.name(), key.limits.limit(group));
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -3,6 +3,7 @@
 //! hash is enough because the secret is random, not a password someone chose.
 
 use crate::db::{Db, Watched, bump_version};
+use crate::rate_limit::{self, KeyLimits};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
@@ -58,6 +59,7 @@ pub struct StoredKey {
     pub id: String,
     secret_sha256: [u8; 32],
     pub plan: Plan,
+    pub limits: KeyLimits,
     pub revoked: bool,
 }
 
@@ -173,6 +175,7 @@ pub async fn find(db: &Db, id: &str) -> anyhow::Result<Option<StoredKey>> {
         id: id.to_owned(),
         secret_sha256,
         plan: plan_of(db, id, all_districts).await?,
+        limits: rate_limit::key_limits(db, id).await?,
         revoked: revoked_at.is_some(),
     }))
 }
@@ -232,7 +235,13 @@ mod tests {
 
     #[test]
     fn a_stored_key_matches_only_its_secret() {
-        let key = StoredKey { id: "x".into(), secret_sha256: sha256("right"), plan: Plan::All, revoked: false };
+        let key = StoredKey {
+            id: "x".into(),
+            secret_sha256: sha256("right"),
+            plan: Plan::All,
+            limits: KeyLimits::default(),
+            revoked: false,
+        };
         assert!(key.matches("right"));
         assert!(!key.matches("wrong"));
     }

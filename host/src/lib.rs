@@ -5,7 +5,11 @@
 pub mod catalogue;
 pub mod cli;
 pub mod db;
+pub mod documents;
+pub mod extracted;
+pub mod holidays;
 pub mod http;
 pub mod keys;
+pub mod rate_limit;
 pub mod sandbox;
 pub mod seed;

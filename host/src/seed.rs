@@ -1,10 +1,13 @@
-//! Imports the data pack (`data/courts/courts.json`, `data/profiles/*.json`) into the
-//! database. Idempotent: rows are compared first and only differences are written, so
-//! a second run changes nothing and an edited file updates exactly its rows.
+//! Imports the data pack (`data/courts/courts.json`, `data/profiles/*.json`,
+//! `data/holidays/`, `data/documents/`, `data/extracted_rules/`) into the database.
+//! Idempotent: rows are compared first and only differences are written, so a second
+//! run changes nothing and an edited file updates exactly its rows (holidays, documents
+//! and extracted rules are each rewritten whole when anything in them changed).
 
 use crate::catalogue::{describe_engine_error, read_profile};
 use crate::db::{Db, Watched, bump_version};
 use crate::sandbox::{OwnedOp, Sandbox};
+use crate::{documents, extracted, holidays};
 use anyhow::{Context, bail};
 use courtrules_engine::model::{Profile, Rule};
 use serde::Deserialize;
@@ -43,12 +46,15 @@ pub struct SeedReport {
     pub courts_total: usize,
     /// `(district_id, what happened)` per profile.
     pub profiles: Vec<(String, &'static str)>,
+    /// `(dataset, entries, rewritten)` for holidays, documents and extracted rules.
+    pub datasets: Vec<(&'static str, usize, bool)>,
 }
 
 impl SeedReport {
     pub fn changed(&self) -> bool {
         self.courts_added + self.courts_changed + self.courts_removed > 0
             || self.profiles.iter().any(|(_, outcome)| *outcome != "unchanged")
+            || self.datasets.iter().any(|(_, _, rewritten)| *rewritten)
     }
 }
 
@@ -72,6 +78,14 @@ pub async fn seed(
             bail!("{}: district `{}` is not in courts.json", path.display(), profile.district.district_id);
         }
     }
+    let known: BTreeSet<&str> = courts.keys().map(String::as_str).collect();
+    progress(format!("reading {}", data_dir.join("holidays").display()));
+    let stored_holidays = holidays::read_data_pack(data_dir, &known)?;
+    progress(format!("reading {} (checking every file's SHA-256)", data_dir.join("documents").display()));
+    let documents = documents::read_data_pack(data_dir, &known)?;
+    let versions: BTreeSet<String> = documents.iter().map(|seed| seed.document.version_id.clone()).collect();
+    progress(format!("reading {}", data_dir.join("extracted_rules").display()));
+    let extracted_rules = extracted::read_data_pack(data_dir, &known, &versions)?;
 
     // Read what is stored before writing anything: the comparison is against the
     // committed state.
@@ -138,6 +152,16 @@ pub async fn seed(
         report.profiles.push((district, "removed"));
     }
 
+    let datasets = [
+        ("holidays", stored_holidays.len(), holidays::sync(&mut tx, &stored_holidays).await?),
+        ("documents", documents.len(), documents::sync(&mut tx, &documents).await?),
+        ("extracted rules", extracted_rules.len(), extracted::sync(db, &mut tx, &extracted_rules).await?),
+    ];
+    for (name, entries, rewritten) in datasets {
+        progress(format!("{name}: {entries} ({})", if rewritten { "updated" } else { "unchanged" }));
+        report.datasets.push((name, entries, rewritten));
+    }
+
     if report.changed() {
         bump_version(&mut tx, Watched::Catalogue).await?;
     }
@@ -151,18 +175,7 @@ async fn read_profiles(
     data_dir: &Path,
     progress: &mut dyn FnMut(String),
 ) -> anyhow::Result<Vec<(PathBuf, Profile)>> {
-    let dir = data_dir.join("profiles");
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries
-            .map(|entry| entry.map(|entry| entry.path()))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
-            .collect(),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(error) => return Err(error).with_context(|| format!("could not list {}", dir.display())),
-    };
-    paths.sort();
+    let paths = json_files(&data_dir.join("profiles"))?;
     let mut profiles = Vec::with_capacity(paths.len());
     for path in paths {
         progress(format!("reading {}", path.display()));
@@ -175,6 +188,28 @@ async fn read_profiles(
         profiles.push((path, profile));
     }
     Ok(profiles)
+}
+
+/// Reads a JSON file of the data pack.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<T> {
+    let bytes = std::fs::read(path).with_context(|| format!("could not read {}", path.display()))?;
+    serde_json::from_slice(&bytes).with_context(|| format!("{} is not in the expected format", path.display()))
+}
+
+/// The `*.json` files of a folder in name order (none when it does not exist).
+pub(crate) fn json_files(dir: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    let mut paths = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|entry| entry.map(|entry| entry.path()))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
+            .collect(),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(error) => return Err(error).with_context(|| format!("could not list {}", dir.display())),
+    };
+    paths.sort();
+    Ok(paths)
 }
 
 async fn existing_courts(db: &Db) -> anyhow::Result<BTreeMap<String, CourtRecord>> {

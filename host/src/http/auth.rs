@@ -1,13 +1,17 @@
 //! `Authorization: Bearer <key>`: the `ApiKey` extractor. A handler that takes an
 //! `ApiKey` only runs for a valid key, and district lookups need the key's plan, so
-//! no handler can skip either check.
+//! no handler can skip either check. The rate-limit middleware authenticates first (it
+//! counts per key) and hands the key on in the request's extensions; the extractor
+//! takes it from there, or authenticates itself where no middleware ran.
 
 use super::AppState;
 use super::error::{AccessDenied, ApiError};
 use crate::catalogue::{Catalogue, Court};
 use crate::db::{Db, Watched};
 use crate::keys::{self, Plan, StoredKey};
+use crate::rate_limit::KeyLimits;
 use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use std::collections::HashMap;
@@ -18,12 +22,40 @@ use std::sync::RwLock;
 pub struct ApiKey {
     pub id: String,
     pub plan: Plan,
+    pub limits: KeyLimits,
 }
 
 impl ApiKey {
     /// Full access, for the offline CLI.
     pub fn local() -> ApiKey {
-        ApiKey { id: "local".into(), plan: Plan::All }
+        ApiKey { id: "local".into(), plan: Plan::All, limits: KeyLimits::default() }
+    }
+
+    /// The key an `Authorization` header presents: 401 when the header is missing or
+    /// not `Bearer <key>`, 403 when the key is unknown or revoked.
+    pub async fn authenticate(headers: &HeaderMap, state: &AppState) -> Result<ApiKey, ApiError> {
+        let header = headers.get(AUTHORIZATION).ok_or(ApiError::Unauthenticated("missing Authorization header"))?;
+        let malformed = || ApiError::Unauthenticated("malformed Authorization header: expected `Bearer <API key>`");
+        let header = header.to_str().map_err(|_| malformed())?;
+        let (scheme, token) = header.split_once(' ').ok_or_else(malformed)?;
+        let token = token.trim();
+        if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() || token.contains(char::is_whitespace) {
+            return Err(malformed());
+        }
+        let (id, secret) = keys::parse_token(token).ok_or(ApiError::InvalidKey)?;
+        let key = state.keys.find(&state.db, id).await?.ok_or(ApiError::InvalidKey)?;
+        if key.revoked || !key.matches(secret) {
+            return Err(ApiError::InvalidKey);
+        }
+        Ok(ApiKey { id: key.id, plan: key.plan, limits: key.limits })
+    }
+
+    /// The districts this key may query: every known one for the `all` plan.
+    pub fn accessible_districts(&self, catalogue: &Catalogue) -> Vec<String> {
+        match &self.plan {
+            Plan::All => catalogue.courts().map(|court| court.district_id.clone()).collect(),
+            Plan::Districts(districts) => districts.iter().cloned().collect(),
+        }
     }
 
     /// The court with this id, if it exists (404) and the plan includes it (403).
@@ -53,23 +85,10 @@ impl FromRequestParts<AppState> for ApiKey {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let header =
-            parts.headers.get(AUTHORIZATION).ok_or(ApiError::Unauthenticated("missing Authorization header"))?;
-        let malformed = ApiError::Unauthenticated("malformed Authorization header: expected `Bearer <API key>`");
-        let header = header.to_str().map_err(|_| malformed)?;
-        let (scheme, token) = header
-            .split_once(' ')
-            .ok_or(ApiError::Unauthenticated("malformed Authorization header: expected `Bearer <API key>`"))?;
-        let token = token.trim();
-        if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() || token.contains(char::is_whitespace) {
-            return Err(ApiError::Unauthenticated("malformed Authorization header: expected `Bearer <API key>`"));
+        match parts.extensions.get::<ApiKey>() {
+            Some(key) => Ok(key.clone()),
+            None => ApiKey::authenticate(&parts.headers, state).await,
         }
-        let (id, secret) = keys::parse_token(token).ok_or(ApiError::InvalidKey)?;
-        let key = state.keys.find(&state.db, id).await?.ok_or(ApiError::InvalidKey)?;
-        if key.revoked || !key.matches(secret) {
-            return Err(ApiError::InvalidKey);
-        }
-        Ok(ApiKey { id: key.id, plan: key.plan })
     }
 }
 

@@ -3,6 +3,7 @@
 //! `docs/errors.md` — never plain text, never an empty body.
 
 use crate::catalogue::Court;
+use crate::rate_limit::Group;
 use crate::sandbox::SandboxError;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -25,7 +26,9 @@ pub const ANCHORS: &[&str] = &[
     "authentication",
     "district-not-accessible",
     "judge-not-found",
+    "document-not-found",
     "no-compliance-profile",
+    "rate-limits",
     "validation",
     "unsupported-media-type",
     "payload-too-large",
@@ -54,8 +57,12 @@ pub enum ApiError {
     UnknownDistrict { district_id: String, alias_of: Option<String> },
     #[error("judge `{judge_slug}` is not on the roster of district `{district_id}`")]
     JudgeNotFound { district_id: String, judge_slug: String },
+    #[error("no source document with id `{0}`")]
+    DocumentNotFound(String),
     #[error("{} has no compliance profile yet", .0.name)]
     NoProfile(Box<Court>),
+    #[error("rate limit exceeded: this key may make {limit} `{group}` requests per {window}")]
+    RateLimited { group: Group, limit: u32, window: String, retry_after_seconds: u64, contact: String },
     #[error("{error}")]
     Validation { error: String, details: Vec<FieldError> },
     #[error("a POST body must be JSON sent with `Content-Type: application/json`")]
@@ -136,6 +143,16 @@ pub struct DistrictNotAccessibleBody {
     pub contact: String,
 }
 
+/// 429: `{error, suggestion, docs_url, contact}`, with a `Retry-After` header.
+#[derive(Serialize, ToSchema)]
+pub struct RateLimitBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    /// Where to ask for a higher limit.
+    pub contact: String,
+}
+
 /// 422 for a court without a compliance profile.
 #[derive(Serialize, ToSchema)]
 pub struct NoProfileBody {
@@ -150,9 +167,11 @@ impl ApiError {
         match self {
             ApiError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
             ApiError::InvalidKey | ApiError::DistrictNotAccessible(_) => StatusCode::FORBIDDEN,
-            ApiError::UnknownDistrict { .. } | ApiError::JudgeNotFound { .. } | ApiError::RouteNotFound(_) => {
-                StatusCode::NOT_FOUND
-            }
+            ApiError::UnknownDistrict { .. }
+            | ApiError::JudgeNotFound { .. }
+            | ApiError::DocumentNotFound(_)
+            | ApiError::RouteNotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NoProfile(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Validation { .. } => StatusCode::BAD_REQUEST,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -209,6 +228,19 @@ impl ApiError {
                 ),
                 "judge-not-found",
             ),
+            ApiError::DocumentNotFound(_) => general(
+                "GET /api/v1/documents?district_id=…&judge_slug=… lists the documents and their ids.".into(),
+                "document-not-found",
+            ),
+            ApiError::RateLimited { retry_after_seconds, contact, .. } => serde_json::to_vec(&RateLimitBody {
+                error: self.to_string(),
+                suggestion: format!(
+                    "Wait at least {retry_after_seconds} s (the Retry-After header) before retrying, and back off \
+                     exponentially on repeated 429s. Ask {contact} for a higher limit."
+                ),
+                docs_url: docs_url("rate-limits"),
+                contact: contact.clone(),
+            }),
             ApiError::NoProfile(court) => serde_json::to_vec(&NoProfileBody {
                 error: self.to_string(),
                 suggestion: format!(
@@ -267,6 +299,9 @@ impl IntoResponse for ApiError {
                 .into_response();
         if status == StatusCode::UNAUTHORIZED {
             response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if let ApiError::RateLimited { retry_after_seconds, .. } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }
         response
     }

@@ -3,19 +3,26 @@
 
 pub mod auth;
 pub mod check;
+pub mod courts;
 pub mod docs;
+pub mod documents;
 pub mod error;
 pub mod extract;
+pub mod extracted_rules;
+pub mod holidays;
 pub mod index;
 pub mod judges;
 pub mod lookup;
 pub mod openapi;
 pub mod profile;
+pub mod query;
+pub mod rate_limit;
 pub mod rules;
 pub mod web;
 
 use crate::catalogue::Live;
 use crate::db::Db;
+use crate::rate_limit::Limiter;
 use crate::sandbox::Sandbox;
 use auth::KeyCache;
 use axum::extract::DefaultBodyLimit;
@@ -29,7 +36,8 @@ use error::ApiError;
 use extract::BodyLimit;
 use std::sync::Arc;
 use std::time::Duration;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
@@ -47,6 +55,8 @@ pub struct HttpConfig {
     pub request_timeout: Duration,
     /// The drafting app's files (Trunk's output), served at `/`.
     pub web_dir: std::path::PathBuf,
+    /// Length of the rate-limit window (a minute; shorter only in tests).
+    pub rate_window: Duration,
 }
 
 #[derive(Clone)]
@@ -57,6 +67,7 @@ pub struct Shared {
     pub sandbox: Arc<Sandbox>,
     pub catalogue: Arc<Live>,
     pub keys: KeyCache,
+    pub limiter: Limiter,
     pub config: HttpConfig,
     pub index: index::ServiceIndex,
     pub openapi_json: Vec<u8>,
@@ -80,7 +91,17 @@ impl AppState {
         let openapi = openapi::document(&config.public_url);
         let index = index::build(&openapi, &config.public_url, engine_version);
         let openapi_json = serde_json::to_vec(&openapi).expect("the OpenAPI document serializes");
-        AppState(Arc::new(Shared { db, sandbox, catalogue, keys: KeyCache::default(), config, index, openapi_json }))
+        let limiter = Limiter::new(config.rate_window);
+        AppState(Arc::new(Shared {
+            db,
+            sandbox,
+            catalogue,
+            keys: KeyCache::default(),
+            limiter,
+            config,
+            index,
+            openapi_json,
+        }))
     }
 }
 
@@ -93,9 +114,19 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/rules", get(rules::rules))
         .route("/api/v1/judges", get(judges::judges))
         .route("/api/v1/profile", get(profile::profile))
+        .route("/api/v1/courts", get(courts::courts))
+        .route("/api/v1/courts/{district_id}", get(courts::court))
+        .route("/api/v1/courts/{district_id}/holidays", get(holidays::court_holidays))
+        .route("/api/v1/holidays", get(holidays::holidays))
+        .route("/api/v1/extracted-rules", get(extracted_rules::extracted_rules))
+        .route("/api/v1/documents", get(documents::documents))
+        .route("/api/v1/documents/{id}/pdf", get(documents::pdf))
         .route("/openapi.json", get(openapi_json))
         .route("/docs", get(docs::index))
         .route("/docs/{name}", get(docs::document))
+        // After every route: authentication and rate limits for the routes that
+        // `rate_limit::Group::of_route` names (a route added below would bypass them).
+        .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit::enforce))
         .fallback(web::app_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state);
@@ -108,13 +139,24 @@ pub fn router(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(config.body_limit_bytes))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
         .layer(middleware::from_fn_with_state(BodyLimit(config.body_limit_bytes), json_errors))
-        .layer(CompressionLayer::new())
+        // PDFs are compressed already, and keep their Content-Length this way.
+        .layer(
+            CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("application/pdf"))),
+        )
         .layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::any())
                 .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
                 .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, request_id.clone()])
-                .expose_headers([request_id.clone()])
+                .expose_headers([
+                    request_id.clone(),
+                    rate_limit::LIMIT,
+                    rate_limit::REMAINING,
+                    rate_limit::RESET,
+                    header::RETRY_AFTER,
+                    header::ETAG,
+                ])
                 .max_age(Duration::from_secs(600)),
         )
         .layer(PropagateRequestIdLayer::new(request_id.clone()))

@@ -3,11 +3,16 @@
 //! and profile types among them).
 
 use super::error::{
-    DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
+    DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, RateLimitBody, UnknownDistrictBody,
+    ValidationErrorBody,
 };
-use super::{check, docs, index, judges, profile, rules};
+use super::{check, courts, docs, documents, extracted_rules, holidays, index, judges, profile, rules};
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::server::Server;
+use utoipa::openapi::{ContentBuilder, RefOr};
 use utoipa::{Modify, OpenApi};
 
 #[derive(OpenApi)]
@@ -22,6 +27,13 @@ use utoipa::{Modify, OpenApi};
         rules::rules,
         judges::judges,
         profile::profile,
+        courts::courts,
+        courts::court,
+        holidays::holidays,
+        holidays::court_holidays,
+        extracted_rules::extracted_rules,
+        documents::documents,
+        documents::pdf,
         super::openapi_json,
         docs::index,
         docs::document,
@@ -32,14 +44,15 @@ use utoipa::{Modify, OpenApi};
         UnknownDistrictBody,
         DistrictNotAccessibleBody,
         NoProfileBody,
+        RateLimitBody,
         DistrictRef,
     )),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &RateLimitHeaders),
     tags(
         (name = "service", description = "The service index"),
         (name = "compliance", description = "Compliance checks by the engine"),
         (name = "rules", description = "Rules and compliance profiles"),
-        (name = "courts", description = "Courts and their judges"),
+        (name = "courts", description = "Courts, their judges and their holidays"),
     )
 )]
 pub struct ApiDoc;
@@ -53,6 +66,58 @@ impl Modify for BearerAuth {
         scheme.bearer_format = Some("crk_<id>_<secret>".into());
         scheme.description = Some("An API key from `courtrules keys create`.".into());
         components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// Every authenticated operation is rate-limited: each of its responses may carry the
+/// `X-RateLimit-*` headers (always on 200 and 429; not on 401 or on a 403 for an
+/// unknown key, where no key is known), and it can answer 429 with `Retry-After`.
+struct RateLimitHeaders;
+
+impl Modify for RateLimitHeaders {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let integer = |description: &str, minimum: f64| {
+            HeaderBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(minimum))))
+                .description(Some(description))
+                .build()
+        };
+        let headers = [
+            ("X-RateLimit-Limit", integer("Requests this key may make to this endpoint group per minute", 1.0)),
+            ("X-RateLimit-Remaining", integer("Requests left in the current sliding window", 0.0)),
+            (
+                "X-RateLimit-Reset",
+                integer("Unix time (seconds) when the oldest counted request leaves the window", 0.0),
+            ),
+        ];
+        let too_many = ResponseBuilder::new()
+            .description("Rate limit exceeded for this key and endpoint group")
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(RefOr::Ref(utoipa::openapi::Ref::from_schema_name("RateLimitBody"))))
+                    .build(),
+            )
+            .header("Retry-After", integer("Seconds until a request is admitted again", 1.0))
+            .build();
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch];
+            for operation in operations.into_iter().flatten() {
+                if operation.security.as_ref().is_none_or(|security| security.is_empty()) {
+                    continue;
+                }
+                operation.responses.responses.entry("429".into()).or_insert_with(|| RefOr::T(too_many.clone()));
+                for (status, response) in operation.responses.responses.iter_mut() {
+                    let RefOr::T(response) = response else { continue };
+                    if status == "401" {
+                        continue;
+                    }
+                    for (name, header) in &headers {
+                        response.headers.entry((*name).into()).or_insert_with(|| RefOr::T(header.clone()));
+                    }
+                }
+            }
+        }
     }
 }
 
