@@ -144,10 +144,10 @@ enum KeysCommand {
         #[arg(long, requires = "change")]
         group: Option<String>,
         /// Requests per minute (sliding window) for the group.
-        #[arg(long, group = "change")]
+        #[arg(long, group = "change", requires = "group")]
         per_minute: Option<u32>,
         /// Back to the group's default limit.
-        #[arg(long, group = "change")]
+        #[arg(long, group = "change", requires = "group")]
         reset: bool,
     },
 }

@@ -147,6 +147,22 @@ impl Server {
         Reply::from(request.call())
     }
 
+    /// A GET whose body is kept as bytes (a PDF), with extra request headers.
+    pub fn get_bytes(&self, path: &str, key: &str, headers: &[(&str, &str)]) -> (u16, Vec<(String, String)>, Vec<u8>) {
+        let mut request = self.agent.get(self.url(path)).header("Authorization", format!("Bearer {key}"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let mut response = request.call().expect("the server answers");
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_str().unwrap_or("").to_owned()))
+            .collect();
+        let body = response.body_mut().with_config().limit(64 * 1024 * 1024).read_to_vec().unwrap_or_default();
+        (response.status().as_u16(), headers, body)
+    }
+
     /// A GET with a raw Authorization header value.
     pub fn get_with_authorization(&self, path: &str, authorization: &str) -> Reply {
         Reply::from(self.agent.get(self.url(path)).header("Authorization", authorization).call())
