@@ -139,23 +139,81 @@ pub fn validate(request: &Value) -> Vec<FieldError> {
 /// Valid requests take the fast path (one typed parse); only an invalid request pays for
 /// the full walk that names every problem.
 pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
-    if let Ok(request) = serde_json::from_slice::<CheckRequest>(bytes)
-        && semantic_errors_absent(&request)
-    {
-        return Ok(request);
-    }
+    // serde reads a JSON array as a struct's fields in order; the request has no array
+    // field, so a body holding one goes the walk's way, which names it.
+    let typed_error = match (!has_array(bytes)).then(|| serde_json::from_slice::<CheckRequest>(bytes)) {
+        Some(Ok(request)) if semantic_errors_absent(&request) => return Ok(request),
+        Some(Err(error)) => Some(error),
+        _ => None,
+    };
     let value: Value = serde_json::from_slice(bytes)
         .map_err(|error| vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))])?;
-    Err(errors_or_fallback(validate(&value), || serde_json::from_value::<CheckRequest>(value.clone()).err()))
+    let errors = validate(&value);
+    if errors.is_empty() {
+        // The walk reads `12.0` as the integer 12 (as JSON Schema, and so the OpenAPI
+        // document, does); serde's typed parse wants it written `12`.
+        let mut normalized = value.clone();
+        if integral_numbers_as_integers(&mut normalized)
+            && let Ok(request) = serde_json::from_value::<CheckRequest>(normalized)
+            && semantic_errors_absent(&request)
+        {
+            return Ok(request);
+        }
+    }
+    Err(errors_or_fallback(errors, || typed_error.or_else(|| serde_json::from_value::<CheckRequest>(value).err())))
 }
 
 /// Parses a check request that is already a JSON value (the browser's path).
-pub fn parse_request_value(value: Value) -> Result<CheckRequest, Vec<FieldError>> {
+pub fn parse_request_value(mut value: Value) -> Result<CheckRequest, Vec<FieldError>> {
     let errors = validate(&value);
     if !errors.is_empty() {
         return Err(errors);
     }
-    serde_json::from_value::<CheckRequest>(value).map_err(|error| vec![FieldError::new(ROOT_PATH, error.to_string())])
+    integral_numbers_as_integers(&mut value);
+    match serde_json::from_value::<CheckRequest>(value) {
+        Ok(request) if semantic_errors_absent(&request) => Ok(request),
+        Ok(_) => Err(vec![FieldError::new(ROOT_PATH, "the request could not be read")]),
+        Err(error) => Err(vec![FieldError::new(ROOT_PATH, error.to_string())]),
+    }
+}
+
+/// Whether JSON text holds an array (a `[` outside strings).
+fn has_array(bytes: &[u8]) -> bool {
+    let (mut in_string, mut escaped) = (false, false);
+    for &byte in bytes {
+        match (in_string, escaped, byte) {
+            (true, true, _) => escaped = false,
+            (true, false, b'\\') => escaped = true,
+            (true, false, b'"') => in_string = false,
+            (false, _, b'"') => in_string = true,
+            (false, _, b'[') => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Rewrites every number written with a zero fraction (`12.0`) as an integer; true when
+/// there was one. Harmless for the fields that take any number: they read integers too.
+fn integral_numbers_as_integers(value: &mut Value) -> bool {
+    match value {
+        Value::Number(number) if !number.is_i64() && !number.is_u64() => {
+            match number.as_f64().filter(|x| x.fract() == 0.0 && *x >= 0.0 && *x <= u64::MAX as f64) {
+                Some(x) => {
+                    *number = serde_json::Number::from(x as u64);
+                    true
+                }
+                None => false,
+            }
+        }
+        Value::Array(items) => {
+            items.iter_mut().fold(false, |changed, item| integral_numbers_as_integers(item) | changed)
+        }
+        Value::Object(object) => {
+            object.values_mut().fold(false, |changed, item| integral_numbers_as_integers(item) | changed)
+        }
+        _ => false,
+    }
 }
 
 /// The checks the typed parse cannot express (it already enforces types, enums and
@@ -239,7 +297,9 @@ fn check_value(value: &Value, kind: &Kind, path: &str, errors: &mut Vec<FieldErr
 }
 
 fn integer_problem(number: &serde_json::Number, min: u64) -> Option<String> {
-    if let Some(value) = number.as_u64() {
+    // A whole number written with a fraction (`12.0`) is still that integer.
+    let whole = number.as_f64().filter(|x| x.fract() == 0.0 && *x >= 0.0 && *x <= u64::MAX as f64).map(|x| x as u64);
+    if let Some(value) = number.as_u64().or(whole) {
         if value < min {
             return Some(format!("must be at least {min}, got {value}"));
         }

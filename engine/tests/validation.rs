@@ -79,6 +79,36 @@ fn wrong_types_say_what_was_expected_and_what_came() {
 }
 
 #[test]
+fn whole_numbers_written_with_a_fraction_are_integers() {
+    // JSON Schema (and so the OpenAPI document) reads 12.0 as the integer 12.
+    let mut value = request_value();
+    value["document"]["page_count"] = json!(12.0);
+    value["document"]["word_count"] = json!(4000.0);
+    assert_eq!(validate(&value), vec![]);
+    let request = parse_request(value.to_string().as_bytes()).expect("12.0 pages is 12 pages");
+    assert_eq!((request.document.page_count, request.document.word_count), (12, 4000));
+    value["document"]["page_count"] = json!(0.0);
+    assert_eq!(paths(&validate(&value)), ["document.page_count"]);
+    assert!(parse_request(value.to_string().as_bytes()).is_err());
+}
+
+#[test]
+fn an_array_is_not_an_object_even_in_field_order() {
+    // serde alone would read `[null, null]` as a Format's first two fields.
+    let mut value = request_value();
+    value["document"]["format"] = json!([null, null]);
+    let errors = parse_request(value.to_string().as_bytes()).unwrap_err();
+    assert_eq!(paths(&errors), ["document.format"]);
+    let fields = ["avery-sample", "edny", "brief_support"];
+    let errors = parse_request(json!(fields).to_string().as_bytes()).unwrap_err();
+    assert_eq!(paths(&errors), [""]);
+    // A bracket inside a string is just text.
+    let mut value = request_value();
+    value["judge_slug"] = json!("[x]");
+    assert_eq!(paths(&parse_request(value.to_string().as_bytes()).unwrap_err()), ["judge_slug"]);
+}
+
+#[test]
 fn unknown_enum_values_list_the_allowed_values() {
     let errors = problems(|r| {
         r["document_scope"] = json!("brief");

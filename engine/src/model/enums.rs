@@ -3,7 +3,7 @@
 /// Declares a string enum whose JSON spelling is given per variant, with the list of
 /// allowed spellings (used in validation messages) and a parser.
 macro_rules! string_enum {
-    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:tt),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
         #[cfg_attr(feature = "js", derive(tsify::Tsify))]

@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CheckRequest {
     /// A judge of the given district.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^[a-z0-9_-]{1,120}$"))]
     pub judge_slug: String,
+    #[cfg_attr(feature = "openapi", schema(pattern = "^[a-z0-9_-]{1,120}$"))]
     pub district_id: String,
     pub document_scope: DocumentScope,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -35,8 +37,10 @@ pub struct CheckRequest {
 pub struct Document {
     /// Body pages: front matter (cover, contents, authorities) and back matter
     /// (certificates, signature pages) excluded. At least 1.
+    #[cfg_attr(feature = "openapi", schema(format = "uint32", minimum = 1, maximum = 4294967295_u64))]
     pub page_count: u32,
     /// Words in the body, at least 0.
+    #[cfg_attr(feature = "openapi", schema(format = "uint32", maximum = 4294967295_u64))]
     pub word_count: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<Caption>,
@@ -97,6 +101,7 @@ pub struct Sections {
     pub has_pro_se_sj_notice: bool,
     /// The word count stated in the certificate of compliance, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(format = "uint32", maximum = 4294967295_u64))]
     pub certificate_word_count: Option<u32>,
 }
 
@@ -106,10 +111,13 @@ pub struct Sections {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Format {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0.0))]
     pub primary_font_size_pt: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0.0))]
     pub footnote_font_size_pt: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0.0))]
     pub margin_inches: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line_spacing: Option<LineSpacing>,

@@ -22,7 +22,11 @@ use std::sync::Arc;
     post,
     path = "/api/v1/check",
     tag = "compliance",
-    request_body(content = CheckRequest, content_type = "application/json"),
+    request_body(content = CheckRequest, content_type = "application/json", example = json!({
+        "judge_slug": "avery-sample", "district_id": "edny", "document_scope": "brief_support",
+        "motion_type": "Rule_56", "is_pro_se": false, "pmc_completed": true, "opposing_party_pro_se": false,
+        "filing_role": "movant", "document": {"page_count": 30, "word_count": 8000}
+    })),
     responses(
         (status = 200, description = "The compliance check", body = CheckResponse),
         (status = 400, description = "The request failed validation", body = ValidationErrorBody),

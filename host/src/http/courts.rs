@@ -117,7 +117,7 @@ pub async fn courts(
     get,
     path = "/api/v1/courts/{district_id}",
     tag = "courts",
-    params(("district_id" = String, Path, description = "The court's id (aliases such as `nyed` are not ids: 404 naming the id)", max_length = 120)),
+    params(("district_id" = String, Path, description = "The court's id (aliases such as `nyed` are not ids: 404 naming the id)", max_length = 120, example = "edny")),
     responses(
         (status = 200, description = "The court", body = CourtEntry),
         (status = 400, description = "The endpoint takes no query parameters", body = ValidationErrorBody),

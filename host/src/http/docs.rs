@@ -35,7 +35,7 @@ pub async fn index() -> Html<String> {
     get,
     path = "/docs/{name}",
     tag = "service",
-    params(("name" = String, Path, description = "`errors`, `server`, `checks` or `profile-format`, optionally with `.md`")),
+    params(("name" = String, Path, description = "`errors`, `server`, `checks` or `profile-format`, optionally with `.md`", example = "errors")),
     responses(
         (status = 200, description = "The document", content_type = "text/html"),
         (status = 404, description = "No such document", body = super::error::ErrorBody),

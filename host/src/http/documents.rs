@@ -20,11 +20,11 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)] // describes the query for the OpenAPI document; `Params` reads it
 pub struct DocumentsQuery {
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "edny")]
     district_id: String,
     /// A judge of the district: adds the judge's standing order (default: the court's
     /// documents only).
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "avery-sample")]
     judge_slug: Option<String>,
 }
 
@@ -145,11 +145,11 @@ pub async fn documents(
     path = "/api/v1/documents/{id}/pdf",
     tag = "rules",
     params(
-        ("id" = String, Path, description = "A document id from `GET /api/v1/documents`", max_length = 120),
+        ("id" = String, Path, description = "A document id from `GET /api/v1/documents`", max_length = 120, example = "d54d9d06-2c92-51c4-b36b-4ec7505f7525"),
         ("If-None-Match" = Option<String>, Header, description = "An ETag received before: 304 when the document is unchanged"),
     ),
     responses(
-        (status = 200, description = "The PDF", content_type = "application/pdf", body = Vec<u8>,
+        (status = 200, description = "The PDF", content_type = "application/pdf", body = PdfFile,
          headers(
             ("ETag" = String, description = "The PDF's SHA-256, quoted"),
             ("Content-Disposition" = String, description = "`attachment` with the file name"),
@@ -194,6 +194,12 @@ pub async fn pdf(
     ];
     Ok((headers, bytes).into_response())
 }
+
+/// The bytes of a PDF (for the OpenAPI document).
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+#[allow(dead_code)]
+pub struct PdfFile(Vec<u8>);
 
 /// Whether `If-None-Match` names this ETag (or is `*`).
 fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {

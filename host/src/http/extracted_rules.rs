@@ -25,29 +25,29 @@ const MAX_TEXT: usize = 120;
 #[allow(dead_code)] // describes the query for the OpenAPI document; `Params` reads it
 pub struct ExtractedRulesQuery {
     /// Only this court's rules (default: every court the key may query).
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "edny")]
     district_id: Option<String>,
     /// Only this judge's (calendar's, department's, courtroom's) rules; `court` for
     /// court-level rules only.
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "avery-sample")]
     judge_slug: Option<String>,
     /// With `judge_slug`: also the court-level rules of the judge's court (default true).
     include_court_rules: Option<bool>,
     /// e.g. `ElectronicFilingRule`, `FilingTimingRule`, `ServiceRule`, `FilingFeeRule`,
     /// `CourtesyCopyRule`, `WordLimitRule` (exact match).
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "CourtesyCopyRule")]
     logic_type: Option<String>,
     /// e.g. `FILING`, `CASE_INITIATION`, `MOTION_PRACTICE` (exact match).
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "FILING")]
     workflow_phase: Option<String>,
     /// Rules for this case type (e.g. `civil`, `commercial`), together with the rules
     /// without a case-type limit.
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "civil")]
     case_type: Option<String>,
     /// Full-text search over summary, source text, tags, structured data and citation:
     /// every word must match (stemmed); `"quoted words"` must appear as a phrase.
     /// Punctuation is ignored; a `q` without letters or digits does not filter.
-    #[param(min_length = 1, max_length = 500)]
+    #[param(min_length = 1, max_length = 500, example = "courtesy copies")]
     q: Option<String>,
     /// Most rules returned (default 100).
     #[param(minimum = 1, maximum = 500)]

@@ -28,7 +28,7 @@ pub const MAX_LIMIT: i64 = 500;
 pub struct HolidayFilters {
     /// Calendar year of the holiday (a New Year's Day observed on 31 December belongs
     /// to the next year).
-    #[param(minimum = 1971, maximum = 9999)]
+    #[param(minimum = 1971, maximum = 9999, example = 2025)]
     year: Option<i32>,
     /// Earliest `holiday_date`, inclusive.
     #[param(format = Date)]
@@ -47,7 +47,7 @@ pub struct HolidayFilters {
 #[allow(dead_code)] // describes the query for the OpenAPI document
 pub struct HolidayDistrict {
     /// Only this court's holidays (default: every court the key may query).
-    #[param(min_length = 1, max_length = 120)]
+    #[param(min_length = 1, max_length = 120, example = "sdny")]
     district_id: Option<String>,
 }
 
@@ -140,7 +140,7 @@ pub async fn holidays(
     get,
     path = "/api/v1/courts/{district_id}/holidays",
     tag = "courts",
-    params(("district_id" = String, Path, description = "The court's id", max_length = 120), HolidayFilters),
+    params(("district_id" = String, Path, description = "The court's id", max_length = 120, example = "edny"), HolidayFilters),
     responses(
         (status = 200, description = "The court's holidays by date", body = HolidaysResponse),
         (status = 400, description = "A parameter is malformed, out of range or unknown", body = ValidationErrorBody),

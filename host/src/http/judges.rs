@@ -14,6 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)] // describes the query for the OpenAPI document
 pub struct JudgesQuery {
+    #[param(min_length = 1, max_length = 120, example = "edny")]
     district_id: String,
 }
 

@@ -128,3 +128,35 @@ pub fn document(public_url: &str) -> utoipa::openapi::OpenApi {
     openapi.servers = Some(vec![Server::new(public_url.trim_end_matches('/'))]);
     openapi
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    fn document() -> Value {
+        serde_json::to_value(super::document("http://127.0.0.1:8080")).unwrap()
+    }
+
+    #[test]
+    fn enums_are_spelled_as_on_the_wire() {
+        let doc = document();
+        let values = |name: &str| doc["components"]["schemas"][name]["enum"].as_array().cloned().unwrap_or_default();
+        assert!(values("DocumentScope").contains(&json!("rule_56_1_statement")), "{:?}", values("DocumentScope"));
+        assert!(values("MotionType").contains(&json!("Rule_12")));
+        assert!(values("FilingRole").contains(&json!("movant")));
+    }
+
+    #[test]
+    fn every_authenticated_operation_is_rate_limited() {
+        let doc = document();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                if operation.get("security").is_none() {
+                    continue;
+                }
+                assert!(crate::rate_limit::Group::of_route(path).is_some(), "{method} {path} has no rate-limit group");
+                assert!(operation["responses"]["429"]["headers"]["Retry-After"].is_object(), "{method} {path}");
+            }
+        }
+    }
+}

@@ -18,7 +18,9 @@ use utoipa::IntoParams;
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)] // describes the query for the OpenAPI document
 pub struct ProfileQuery {
+    #[param(min_length = 1, max_length = 120, example = "edny")]
     district_id: String,
+    #[param(min_length = 1, max_length = 120, example = "avery-sample")]
     judge_slug: String,
 }
 

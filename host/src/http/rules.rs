@@ -26,7 +26,9 @@ use utoipa::{IntoParams, ToSchema};
 #[allow(dead_code)] // describes the query for the OpenAPI document; the engine reads it
 pub struct RulesQuery {
     /// A judge of the district.
+    #[param(pattern = "^[a-z0-9_-]{1,120}$", example = "avery-sample")]
     judge_slug: String,
+    #[param(pattern = "^[a-z0-9_-]{1,120}$", example = "edny")]
     district_id: String,
     /// Only rules relevant to this kind of paper.
     document_scope: Option<DocumentScope>,
@@ -96,7 +98,8 @@ fn find_profile<'c>(
 
 /// `/rules`' answer: the engine's layered rules, or — for a live court without a
 /// compliance profile — the rules from its source documents.
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
 #[allow(dead_code)] // describes the response for the OpenAPI document
 pub enum RulesAnswer {
     Layered(LayeredRules),
