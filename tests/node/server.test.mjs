@@ -121,7 +121,7 @@ test("the client waits out a real 429 from the server and then succeeds", { skip
   const request = ednyCases.find((c) => c.expected.ok).request;
   let limited;
   for (let i = 0; i < 70 && !limited; i++) {
-    const answer = await post("/api/v1/check", request);
+    const answer = await post("/api/v1/check", request, server.limitedKey);
     if (answer.status === 429) limited = answer;
   }
   if (!limited) return t.skip("the server does not rate-limit /check yet");
@@ -130,7 +130,7 @@ test("the client waits out a real 429 from the server and then succeeds", { skip
   assert.equal(typeof JSON.parse(limited.text).error, "string");
   if (retryAfter > 65) return t.skip(`Retry-After is ${retryAfter} s`);
 
-  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey, maxRetries: 3 });
+  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.limitedKey, maxRetries: 3 });
   const started = Date.now();
   const response = await client.check(request);
   assert.equal(response.judge.slug, request.judge_slug);

@@ -47,17 +47,30 @@ export const serverBinary = process.env.COURTRULES_BIN ?? join(root, "target/rel
 
 /**
  * Starts the real server on a free port with a fresh SQLite database in a temp folder,
- * after creating an API key with `courtrules keys create`. Returns
- * `{ baseUrl, apiKey, stop() }`, or `null` when the binary is not built (the caller
- * skips, saying so).
+ * after creating API keys with `courtrules keys create`. Returns
+ * `{ baseUrl, apiKey, limitedKey, stop() }` (`apiKey` with raised rate limits, `limitedKey`
+ * with the defaults), or `null` when the binary is not built (the caller skips, saying so).
  */
 export async function startServer({ env = {} } = {}) {
   if (!existsSync(serverBinary)) return null;
   const dir = mkdtempSync(join(tmpdir(), "courtrules-node-"));
   const storage = ["--database-url", `sqlite://${join(dir, "courtrules.db")}`, "--data-dir", join(root, "data")];
-  const keys = spawnSync(serverBinary, [...storage, "keys", "create", "--name", "node-tests"], { encoding: "utf8" });
-  const apiKey = keys.stdout.match(/crk_\S+/)?.[0];
-  if (keys.status !== 0 || !apiKey) throw new Error(`courtrules keys create failed:\n${keys.stdout}${keys.stderr}`);
+  const createKey = (name) => {
+    const keys = spawnSync(serverBinary, [...storage, "keys", "create", "--name", name], { encoding: "utf8" });
+    const key = keys.stdout.match(/crk_\S+/)?.[0];
+    if (keys.status !== 0 || !key) throw new Error(`courtrules keys create failed:\n${keys.stdout}${keys.stderr}`);
+    return key;
+  };
+  // `apiKey` has its rate limits raised (the corpus alone is more than 60 checks a
+  // minute); `limitedKey` keeps the defaults, for the tests of the server's 429.
+  const apiKey = createKey("node-tests");
+  const limitedKey = createKey("node-tests-limited");
+  const limits = spawnSync(
+    serverBinary,
+    [...storage, "keys", "limits", apiKey.split("_")[1], "--group", "all", "--per-minute", "100000"],
+    { encoding: "utf8" },
+  );
+  if (limits.status !== 0) throw new Error(`courtrules keys limits failed:\n${limits.stdout}${limits.stderr}`);
 
   const child = spawn(serverBinary, [...storage, "serve", "--addr", "127.0.0.1:0"], {
     env: { ...process.env, RUST_LOG: "warn", ...env },
@@ -81,6 +94,7 @@ export async function startServer({ env = {} } = {}) {
   return {
     baseUrl,
     apiKey,
+    limitedKey,
     output: () => output,
     async stop() {
       child.kill("SIGTERM");
