@@ -96,5 +96,8 @@ pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineErr
 
 /// The engine's output encoding: compact JSON. Serializing our own types cannot fail.
 pub fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
-    serde_json::to_vec(value).expect("engine types always serialize")
+    // Most answers are a few kilobytes: start there rather than growing from nothing.
+    let mut out = Vec::with_capacity(8 * 1024);
+    serde_json::to_writer(&mut out, value).expect("engine types always serialize");
+    out
 }

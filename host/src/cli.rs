@@ -60,7 +60,13 @@ impl EngineArgs {
             deadline: Duration::from_millis(self.engine_deadline_ms),
             instances: self.engine_instances,
             recycle_bytes: self.engine_recycle_mib * 1024 * 1024,
+            pre_initialize: true,
         }
+    }
+
+    /// For one-shot commands: a pre-initialized module would be built for nothing.
+    fn one_shot_limits(&self) -> Limits {
+        Limits { pre_initialize: false, ..self.limits() }
     }
 }
 
@@ -190,7 +196,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Seed { engine } => {
             let db = open(&storage).await?;
-            let sandbox = Sandbox::new(engine.limits())?;
+            let sandbox = Sandbox::new(engine.one_shot_limits())?;
             let report = seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| println!("seed: {line}")).await?;
             println!(
                 "seed: {}",
@@ -398,7 +404,7 @@ async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs) -> anyhow
     } else {
         std::fs::read(file).with_context(|| format!("could not read {}", file.display()))?
     };
-    let sandbox = Sandbox::new(engine.limits())?;
+    let sandbox = Sandbox::new(engine.one_shot_limits())?;
     let db = open(storage).await?;
     let (courts,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM courts").fetch_one(db.pool()).await?;
     if courts == 0 {

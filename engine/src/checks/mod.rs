@@ -18,6 +18,7 @@ mod word_count;
 mod word_limit;
 
 use crate::model::{CheckRequest, DocumentScope, ResultStatus, Rule, RuleKind};
+use std::fmt::Write as _;
 
 /// What one rule made of one filing.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,22 +126,47 @@ fn paper(scope: DocumentScope) -> &'static str {
     }
 }
 
-/// `8750` → `8,750`.
-fn thousands(value: u32) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
+/// `8750` → `8,750`, written straight into the message (no temporary string).
+struct Thousands(u32);
+
+impl std::fmt::Display for Thousands {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut digits = [0u8; 10];
+        let mut value = self.0;
+        let mut count = 0;
+        loop {
+            digits[count] = b'0' + (value % 10) as u8;
+            count += 1;
+            value /= 10;
+            if value == 0 {
+                break;
+            }
         }
-        out.push(digit);
+        for index in (0..count).rev() {
+            f.write_char(char::from(digits[index]))?;
+            if index > 0 && index % 3 == 0 {
+                f.write_char(',')?;
+            }
+        }
+        Ok(())
     }
-    out
+}
+
+fn thousands(value: u32) -> Thousands {
+    Thousands(value)
 }
 
 /// `1` → `1 page`, `2` → `2 pages`.
-fn plural(count: u32, singular: &str, plural: &str) -> String {
-    format!("{} {}", thousands(count), if count == 1 { singular } else { plural })
+struct Plural<'a>(u32, &'a str, &'a str);
+
+impl std::fmt::Display for Plural<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", Thousands(self.0), if self.0 == 1 { self.1 } else { self.2 })
+    }
+}
+
+fn plural<'a>(count: u32, singular: &'a str, plural: &'a str) -> Plural<'a> {
+    Plural(count, singular, plural)
 }
 
 #[cfg(test)]
@@ -149,11 +175,14 @@ mod tests {
 
     #[test]
     fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(8750), "8,750");
-        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(0).to_string(), "0");
+        assert_eq!(thousands(999).to_string(), "999");
+        assert_eq!(thousands(1000).to_string(), "1,000");
+        assert_eq!(thousands(8750).to_string(), "8,750");
+        assert_eq!(thousands(1234567).to_string(), "1,234,567");
+        assert_eq!(thousands(u32::MAX).to_string(), "4,294,967,295");
+        assert_eq!(plural(1, "page", "pages").to_string(), "1 page");
+        assert_eq!(plural(1000, "page", "pages").to_string(), "1,000 pages");
     }
 
     #[test]

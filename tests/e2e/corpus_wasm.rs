@@ -1,0 +1,87 @@
+//! The golden corpus (`tests/corpus/*.json`) through the engine's wasm module in
+//! wasmtime: every answer byte-identical to the native engine's and equal to the
+//! case's `expected`. Run against a plain module, a pre-initialized one (profiles
+//! baked into its memory) and fresh instances of it, so the sandbox's shortcuts can
+//! never change an answer.
+
+use courtrules::sandbox::{Limits, Op, ProfileRef, Sandbox};
+use courtrules_engine::ffi;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+struct Case {
+    name: String,
+    profile: Vec<u8>,
+    request: Vec<u8>,
+    expected: Value,
+}
+
+fn cases() -> Vec<Case> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(repo_root().join("tests/corpus"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let case: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            Case {
+                name: path.file_name().unwrap().to_string_lossy().into_owned(),
+                profile: std::fs::read(repo_root().join(case["profile"].as_str().unwrap())).unwrap(),
+                request: serde_json::to_vec(&case["request"]).unwrap(),
+                expected: case["expected"].clone(),
+            }
+        })
+        .collect()
+}
+
+/// Runs every case through `sandbox` and compares with the native engine and the
+/// expected answer.
+fn run_corpus(sandbox: &Sandbox, cases: &[Case]) {
+    assert!(cases.len() >= 40, "only {} corpus cases", cases.len());
+    for case in cases {
+        let native_profile = ffi::parse_profile(&case.profile).unwrap();
+        let native = ffi::check_json(&native_profile, &case.request);
+        let op = Op::Check { profile: ProfileRef::new(&case.profile), request: &case.request };
+        let wasm = sandbox.run(op).unwrap_or_else(|error| panic!("{}: the sandbox failed: {error}", case.name));
+        match (&native, &wasm) {
+            (Ok(native), Ok(wasm)) => {
+                assert_eq!(wasm, native, "{}: wasm and native bytes differ", case.name);
+                let answer: Value = serde_json::from_slice(wasm).unwrap();
+                assert_eq!(serde_json::json!({"ok": answer}), case.expected, "{}: not the expected answer", case.name);
+            }
+            (Err(native), Err(wasm)) => {
+                assert_eq!(wasm, native, "{}: wasm and native errors differ", case.name);
+                assert_eq!(serde_json::json!({"error": wasm}), case.expected, "{}: not the expected error", case.name);
+            }
+            _ => panic!("{}: native answered {native:?}, wasm {wasm:?}", case.name),
+        }
+    }
+}
+
+#[test]
+fn the_corpus_through_a_plain_module_matches_native_byte_for_byte() {
+    let sandbox = Sandbox::new(Limits { pre_initialize: false, ..Limits::default() }).unwrap();
+    let cases = cases();
+    run_corpus(&sandbox, &cases);
+    // Again, now that every instance has the profiles loaded.
+    run_corpus(&sandbox, &cases);
+}
+
+#[test]
+fn the_corpus_through_fresh_instances_of_a_pre_initialized_module_matches_native() {
+    // recycle_bytes = 0: every call gets a fresh instance, of the pre-initialized
+    // module once it is built.
+    let sandbox = Sandbox::new(Limits { recycle_bytes: 0, ..Limits::default() }).unwrap();
+    let cases = cases();
+    let profiles: Vec<ProfileRef<'_>> = cases.iter().map(|case| ProfileRef::new(&case.profile)).collect();
+    sandbox.prime(&profiles).unwrap();
+    assert!(sandbox.is_primed());
+    run_corpus(&sandbox, &cases);
+}
