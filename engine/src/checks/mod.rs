@@ -126,6 +126,37 @@ fn paper(scope: DocumentScope) -> &'static str {
     }
 }
 
+/// What a limit counts, as its messages name it.
+struct Unit {
+    singular: &'static str,
+    plural: &'static str,
+    /// What is counted, after the number ("pages of body text").
+    counted: &'static str,
+    /// What the filer can do besides cutting.
+    remedy: &'static str,
+}
+
+/// A count measured against a maximum: over it fails, at or under it passes.
+fn against_limit(request: &CheckRequest, count: u32, max: u32, unit: &Unit) -> Outcome {
+    let what = paper(request.document_scope);
+    let (singular, plural_form, counted) = (unit.singular, unit.plural, unit.counted);
+    if count > max {
+        Outcome::fail(format!(
+            "The {what} has {}{counted}; the limit is {}. Cut {} or {}.",
+            plural(count, singular, plural_form),
+            plural(max, singular, plural_form),
+            plural(count - max, singular, plural_form),
+            unit.remedy,
+        ))
+    } else {
+        Outcome::pass(format!(
+            "The {what} has {}{counted}, within the {}-{singular} limit.",
+            plural(count, singular, plural_form),
+            thousands(max)
+        ))
+    }
+}
+
 /// `8750` → `8,750`, written straight into the message (no temporary string).
 struct Thousands(u32);
 
