@@ -1,5 +1,6 @@
 # The test suites, in the order scripts/test runs them. Each prints what it runs.
-# `scripts/test SUITE...` runs only the named suites (e.g. `scripts/test rust node`).
+# `scripts/test SUITE...` runs only the named suites (e.g. `scripts/test rust node`):
+# lint, rust, api, node, browser.
 
 suite_lint() {
   step "Formatting and lints"
@@ -11,6 +12,11 @@ suite_lint() {
 suite_rust() {
   step "Rust tests: engine (unit, golden corpus, classify), host end-to-end over HTTP"
   cargo test --release --locked --workspace
+}
+
+suite_api() {
+  step "OpenAPI: openapi-spec-validator and schemathesis against the real server"
+  tests/schemathesis/run.sh
 }
 
 suite_node() {
@@ -25,7 +31,7 @@ suite_browser() {
   node --test --test-concurrency=1 tests/browser/
 }
 
-ALL_SUITES=(lint rust node browser)
+ALL_SUITES=(lint rust api node browser)
 
 run_all_suites() {
   local started=$SECONDS
