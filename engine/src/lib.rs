@@ -30,3 +30,17 @@ pub use validate::{parse_request, validate};
 
 /// The engine's version, reported by the host's service index.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// getrandom's "custom" backend for the wasm builds (`.cargo/config.toml`): zeros. The
+/// only randomness lopdf asks for while reading is the padding of a recomputed
+/// password hash, which it then ignores; the engine stays deterministic and its module
+/// imports nothing.
+///
+/// # Safety
+/// getrandom calls it with a writable range of `len` bytes.
+#[cfg(target_arch = "wasm32")]
+#[unsafe(no_mangle)]
+unsafe extern "Rust" fn __getrandom_v03_custom(dest: *mut u8, len: usize) -> Result<(), getrandom::Error> {
+    unsafe { std::ptr::write_bytes(dest, 0, len) };
+    Ok(())
+}
