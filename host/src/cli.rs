@@ -1,16 +1,19 @@
-//! The `courtrules` command line: serve, migrate, seed, keys, check.
+//! The `courtrules` command line: serve, migrate, seed, keys, check, classify, uploads.
 
 use crate::catalogue::{Catalogue, Live};
+use crate::classify::{self, Classifier};
 use crate::db::Db;
 use crate::http::auth::ApiKey;
 use crate::http::{self, AppState, HttpConfig};
 use crate::keys::{self, Plan};
+use crate::ocr::Ocr;
 use crate::rate_limit::{self, Group};
 use crate::sandbox::{Limits, Op, Sandbox};
 use crate::seed;
+use crate::uploads::Uploads;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
-use courtrules_engine::model::{CheckResponse, ComplianceStatus};
+use courtrules_engine::model::{CheckResponse, ClassifyHints, ComplianceStatus};
 use std::io::Read;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -61,6 +64,7 @@ impl EngineArgs {
             instances: self.engine_instances,
             recycle_bytes: self.engine_recycle_mib * 1024 * 1024,
             pre_initialize: true,
+            ..Limits::default()
         }
     }
 
@@ -68,6 +72,78 @@ impl EngineArgs {
     fn one_shot_limits(&self) -> Limits {
         Limits { pre_initialize: false, ..self.limits() }
     }
+}
+
+/// Classification: the engine's document calls, the whole pipeline's time, and text
+/// recognition.
+#[derive(Args, Clone)]
+struct ClassifyArgs {
+    /// Memory cap of one classify or page-image engine call, in MiB (413 beyond).
+    #[arg(long, env = "COURTRULES_CLASSIFY_MEMORY_MIB", default_value_t = 256)]
+    classify_memory_mib: usize,
+    /// Classify engine calls running at once (each may use the whole memory cap).
+    #[arg(long, env = "COURTRULES_CLASSIFY_INSTANCES", default_value_t = 2)]
+    classify_instances: u32,
+    /// Format extraction's time limit in ms (the spec's 15 s): past it, the PDF is
+    /// classified again without format detection, and a warning says so.
+    #[arg(long, env = "COURTRULES_CLASSIFY_FORMAT_BUDGET_MS", default_value_t = 15_000)]
+    classify_format_budget_ms: u64,
+    /// Time limit of a whole classification in ms — engine calls and text
+    /// recognition (502 beyond). Keep it below --request-timeout-ms.
+    #[arg(long, env = "COURTRULES_CLASSIFY_BUDGET_MS", default_value_t = 25_000)]
+    classify_budget_ms: u64,
+    /// Most pages without a text layer recognised per document (422 beyond).
+    #[arg(long, env = "COURTRULES_OCR_MAX_PAGES", default_value_t = 10)]
+    ocr_max_pages: usize,
+    /// Tesseract processes running at once.
+    #[arg(long, env = "COURTRULES_OCR_WORKERS", default_value_t = 2)]
+    ocr_workers: usize,
+    /// The Tesseract program (Debian: tesseract-ocr and tesseract-ocr-eng).
+    #[arg(long, env = "COURTRULES_TESSERACT", default_value = "tesseract")]
+    tesseract: PathBuf,
+}
+
+impl ClassifyArgs {
+    /// The engine limits with this document-call cap and count.
+    fn limits(&self, limits: Limits) -> Limits {
+        Limits {
+            document_memory_bytes: self.classify_memory_mib * 1024 * 1024,
+            document_instances: self.classify_instances,
+            document_deadline: Duration::from_millis(self.classify_format_budget_ms),
+            ..limits
+        }
+    }
+
+    fn classifier(&self, sandbox: &Arc<Sandbox>) -> Classifier {
+        let settings = classify::Settings {
+            format_budget: Duration::from_millis(self.classify_format_budget_ms),
+            budget: Duration::from_millis(self.classify_budget_ms),
+            max_ocr_pages: self.ocr_max_pages,
+        };
+        Classifier::new(Arc::clone(sandbox), Arc::new(Ocr::new(self.tesseract.clone(), self.ocr_workers)), settings)
+    }
+}
+
+/// Where uploads sent to classification are kept, and for how long.
+#[derive(Args, Clone)]
+struct UploadArgs {
+    /// Folder of the uploaded PDFs (content-addressed files; metadata in the database).
+    #[arg(long, env = "COURTRULES_UPLOADS_DIR", default_value = "./var/uploads")]
+    uploads_dir: PathBuf,
+    /// Uploads older than this many days are removed (by the server at start and
+    /// daily, and by `uploads prune`).
+    #[arg(long, env = "COURTRULES_UPLOAD_RETENTION_DAYS", default_value_t = 30)]
+    upload_retention_days: u64,
+}
+
+impl UploadArgs {
+    fn uploads(&self) -> Uploads {
+        Uploads::new(self.uploads_dir.clone(), days(self.upload_retention_days))
+    }
+}
+
+fn days(days: u64) -> Duration {
+    Duration::from_secs(days.saturating_mul(24 * 60 * 60))
 }
 
 #[derive(Subcommand)]
@@ -93,6 +169,67 @@ enum Command {
         #[command(flatten)]
         engine: EngineArgs,
     },
+    /// Classify FILE.pdf offline, with the same engine and text recognition as the
+    /// server; prints the classification. With --check (and --district, --judge,
+    /// --role), completes its check request with the filer's facts and prints the check:
+    /// exit 0 compliant, 1 review or non-compliant, 2 error or unsupported document.
+    Classify(ClassifyCommand),
+    /// The uploads kept from classification: list them, or prune old ones.
+    Uploads {
+        #[command(subcommand)]
+        command: UploadsCommand,
+        #[command(flatten)]
+        uploads: UploadArgs,
+    },
+}
+
+#[derive(Args)]
+struct ClassifyCommand {
+    /// The PDF.
+    file: PathBuf,
+    /// The district the filing is for (copied into the check request).
+    #[arg(long, requires = "judge")]
+    district: Option<String>,
+    /// The judge, a slug from the district's roster.
+    #[arg(long, requires = "district")]
+    judge: Option<String>,
+    /// The file name the classifier is told (default: FILE's own name).
+    #[arg(long)]
+    filename: Option<String>,
+    /// Run the check on the classified document.
+    #[arg(long, requires_all = ["district", "role"])]
+    check: bool,
+    /// With --check: the filing party is pro se.
+    #[arg(long, requires = "check")]
+    pro_se: bool,
+    /// With --check: a pre-motion conference was completed for this motion.
+    #[arg(long, requires = "check")]
+    pmc_completed: bool,
+    /// With --check: the opposing party is pro se.
+    #[arg(long, requires = "check")]
+    opposing_pro_se: bool,
+    /// With --check: the filer's role.
+    #[arg(long, value_parser = ["movant", "opponent", "reply"], requires = "check")]
+    role: Option<String>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    classify: ClassifyArgs,
+}
+
+#[derive(Subcommand)]
+enum UploadsCommand {
+    /// The most recent uploads, newest first, one JSON object a line.
+    List {
+        #[arg(long, default_value_t = 100)]
+        limit: u32,
+    },
+    /// Remove uploads older than the retention period (or --older-than-days), then
+    /// files no upload names (left by a crash).
+    Prune {
+        #[arg(long)]
+        older_than_days: Option<u64>,
+    },
 }
 
 #[derive(Args)]
@@ -107,9 +244,13 @@ struct ServeArgs {
     /// Contact named in "district not accessible" errors.
     #[arg(long, env = "COURTRULES_CONTACT", default_value = "access@courtrules.example")]
     contact: String,
-    /// Largest request body, in bytes.
+    /// Largest request body, in bytes (`/classify` has its own limit).
     #[arg(long, env = "COURTRULES_BODY_LIMIT_BYTES", default_value_t = 1024 * 1024)]
     body_limit_bytes: usize,
+    /// Largest PDF `/classify` accepts, in bytes once decoded; its body limit follows
+    /// (base64 is a third larger, plus 1 MiB).
+    #[arg(long, env = "COURTRULES_CLASSIFY_MAX_PDF_BYTES", default_value_t = 22 * 1024 * 1024)]
+    classify_max_pdf_bytes: usize,
     /// Time limit of a whole request, in milliseconds.
     #[arg(long, env = "COURTRULES_REQUEST_TIMEOUT_MS", default_value_t = 30_000)]
     request_timeout_ms: u64,
@@ -125,6 +266,10 @@ struct ServeArgs {
     rate_window_ms: u64,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    classify: ClassifyArgs,
+    #[command(flatten)]
+    uploads: UploadArgs,
 }
 
 #[derive(Subcommand)]
@@ -168,7 +313,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let is_check = matches!(cli.command, Command::Check { .. });
+    let is_check = matches!(cli.command, Command::Check { .. } | Command::Classify(_));
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(error) => {
@@ -209,6 +354,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             keys_command(&db, command).await
         }
         Command::Check { file, engine } => check(&storage, &file, engine).await,
+        Command::Classify(command) => classify_command(&storage, command).await,
+        Command::Uploads { command, uploads } => {
+            let db = open(&storage).await?;
+            uploads_command(&db, &uploads.uploads(), command).await
+        }
     }
 }
 
@@ -219,7 +369,7 @@ async fn open(storage: &StorageArgs) -> anyhow::Result<Db> {
 }
 
 async fn serve(storage: &StorageArgs, args: ServeArgs) -> anyhow::Result<ExitCode> {
-    let sandbox = Sandbox::new(args.engine.limits())?;
+    let sandbox = Sandbox::new(args.classify.limits(args.engine.limits()))?;
     let engine_version = engine_version(&sandbox)?;
     let db = open(storage).await?;
     seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| tracing::info!("seed: {line}")).await?;
@@ -238,12 +388,22 @@ async fn serve(storage: &StorageArgs, args: ServeArgs) -> anyhow::Result<ExitCod
         public_url: public_url.clone(),
         contact: args.contact.clone(),
         body_limit_bytes: args.body_limit_bytes,
+        classify_max_pdf_bytes: args.classify_max_pdf_bytes,
         request_timeout: Duration::from_millis(args.request_timeout_ms),
         web_dir: args.web_dir.clone(),
         rate_window: Duration::from_millis(args.rate_window_ms.max(1)),
     };
-    let state = AppState::new(db.clone(), Arc::clone(&sandbox), Arc::clone(&catalogue), config, engine_version);
+    let classifier = Arc::new(args.classify.classifier(&sandbox));
+    match classifier.ocr().version().await {
+        Ok(version) => tracing::info!(%version, "text recognition ready"),
+        Err(error) => tracing::warn!(%error, "scanned pages cannot be classified"),
+    }
+    let uploads = Arc::new(args.uploads.uploads());
+    let classify = (classifier, Arc::clone(&uploads));
+    let state =
+        AppState::new(db.clone(), Arc::clone(&sandbox), Arc::clone(&catalogue), classify, config, engine_version);
     spawn_refresher(state.clone(), Duration::from_millis(args.refresh_ms.max(10)));
+    spawn_pruner(db.clone(), uploads);
     let limits = sandbox.limits();
     tracing::info!(
         memory_mib = limits.memory_bytes / (1024 * 1024),
@@ -286,6 +446,26 @@ fn spawn_refresher(state: AppState, every: Duration) {
                     error = format!("{error:#}"),
                     "could not reload the catalogue; serving the previous one"
                 ),
+            }
+        }
+    });
+}
+
+/// Removes uploads past their retention period: at start, then daily.
+fn spawn_pruner(db: Db, uploads: Arc<Uploads>) {
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
+        loop {
+            ticker.tick().await;
+            match uploads.prune(&db, uploads.retention()).await {
+                Ok(report) => tracing::info!(
+                    uploads = report.uploads,
+                    files = report.files,
+                    bytes = report.bytes,
+                    retention_days = uploads.retention().as_secs() / 86_400,
+                    "old uploads pruned"
+                ),
+                Err(error) => tracing::error!(error = format!("{error:#}"), "could not prune old uploads"),
             }
         }
     });
@@ -426,5 +606,105 @@ async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs) -> anyhow
             eprintln!("error: {error}");
             Ok(ExitCode::from(2))
         }
+    }
+}
+
+async fn uploads_command(db: &Db, uploads: &Uploads, command: UploadsCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        UploadsCommand::List { limit } => {
+            for upload in uploads.list(db, limit).await? {
+                println!("{}", serde_json::to_string(&upload)?);
+            }
+        }
+        UploadsCommand::Prune { older_than_days } => {
+            let older_than = older_than_days.map_or(uploads.retention(), days);
+            let report = uploads.prune(db, older_than).await?;
+            println!(
+                "pruned {} uploads older than {} days; removed {} files ({} bytes)",
+                report.uploads,
+                older_than.as_secs() / 86_400,
+                report.files,
+                report.bytes
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The offline classification: the server's lookups (when a district is given), its
+/// sandbox and text recognition; then, with `--check`, the client's part of the spec's
+/// flow — the four filer facts added to the check request — and the check.
+async fn classify_command(storage: &StorageArgs, command: ClassifyCommand) -> anyhow::Result<ExitCode> {
+    let pdf = std::fs::read(&command.file).with_context(|| format!("could not read {}", command.file.display()))?;
+    let sandbox = Sandbox::new(command.classify.limits(command.engine.one_shot_limits()))?;
+    let catalogue = match &command.district {
+        Some(_) => {
+            let db = open(storage).await?;
+            let (courts,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM courts").fetch_one(db.pool()).await?;
+            if courts == 0 {
+                seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| eprintln!("seed: {line}")).await?;
+            }
+            Some(Catalogue::load(&db, &sandbox).await?)
+        }
+        None => None,
+    };
+    let fail = |error: http::error::ApiError| {
+        println!("{}", String::from_utf8_lossy(&error.body()));
+        eprintln!("error: {error}");
+        Ok(ExitCode::from(2))
+    };
+    let (district_id, judge_slug) =
+        (command.district.clone().unwrap_or_default(), command.judge.clone().unwrap_or_default());
+    if let Some(catalogue) = &catalogue {
+        let found = ApiKey::local().court(catalogue, &district_id, "").and_then(|court| {
+            http::lookup::judge(catalogue, court, &judge_slug)?;
+            http::lookup::profile(catalogue, court)
+        });
+        if let Err(error) = found {
+            return fail(error);
+        }
+    }
+    let filename =
+        command.filename.clone().or_else(|| command.file.file_name().map(|name| name.to_string_lossy().into_owned()));
+    let hints = ClassifyHints { judge_slug, district_id, filename, ..ClassifyHints::default() };
+    let classifier = command.classify.classifier(&sandbox);
+    let classified = match classifier.classify(pdf.into(), hints).await {
+        Ok(classified) => classified,
+        Err(error) => return fail(http::classify::api_error(error)),
+    };
+    if !command.check {
+        println!("{}", String::from_utf8_lossy(&classified.response));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let response: serde_json::Value = serde_json::from_slice(&classified.response)?;
+    let Some(serde_json::Value::Object(mut request)) = response.get("check_request").cloned() else {
+        println!("{}", String::from_utf8_lossy(&classified.response));
+        let reasoning = response["classification"]["reasoning"].as_str().unwrap_or("");
+        eprintln!(
+            "error: the document is not supported (confidence {}): {reasoning} — no check was made",
+            response["classification"]["confidence"].as_str().unwrap_or("low")
+        );
+        return Ok(ExitCode::from(2));
+    };
+    let described = |name: &str| response["classification"][name].as_str().unwrap_or("none").to_owned();
+    eprintln!(
+        "classified as {} / {} ({} confidence); checking",
+        described("document_scope"),
+        described("motion_type"),
+        described("confidence")
+    );
+    request.insert("is_pro_se".into(), command.pro_se.into());
+    request.insert("pmc_completed".into(), command.pmc_completed.into());
+    request.insert("opposing_party_pro_se".into(), command.opposing_pro_se.into());
+    request.insert("filing_role".into(), command.role.clone().unwrap_or_default().into());
+    let catalogue = catalogue.expect("--check requires --district");
+    let body = serde_json::to_vec(&request)?;
+    match http::check::run(&sandbox, &catalogue, &ApiKey::local(), "", body).await {
+        Ok(response) => {
+            println!("{}", String::from_utf8_lossy(&response));
+            let parsed: CheckResponse = serde_json::from_slice(&response)?;
+            Ok(ExitCode::from(if parsed.summary.status == ComplianceStatus::Compliant { 0 } else { 1 }))
+        }
+        Err(error) => fail(error),
     }
 }

@@ -3,6 +3,7 @@
 //! HTTP, authentication and the command line.
 
 pub mod catalogue;
+pub mod classify;
 pub mod cli;
 pub mod db;
 pub mod documents;
@@ -10,6 +11,8 @@ pub mod extracted;
 pub mod holidays;
 pub mod http;
 pub mod keys;
+pub mod ocr;
 pub mod rate_limit;
 pub mod sandbox;
 pub mod seed;
+pub mod uploads;

@@ -37,6 +37,9 @@ pub const ANCHORS: &[&str] = &[
     "timeout",
     "engine-limits",
     "internal-error",
+    "unreadable-pdf",
+    "unreadable-scanned-pages",
+    "classification-failed",
 ];
 
 pub fn docs_url(anchor: &str) -> String {
@@ -75,6 +78,22 @@ pub enum ApiError {
     MethodNotAllowed { method: String, path: String },
     #[error("the request took longer than the server's time limit")]
     Timeout,
+    /// `/classify`: the body is larger than the route's own limit.
+    #[error("the request body is larger than the {limit_bytes}-byte limit of /classify")]
+    PdfTooLarge { limit_bytes: usize },
+    /// `/classify`: the engine cannot analyse the PDF (its message).
+    #[error("the PDF cannot be analysed: {0}")]
+    UnreadablePdf(String),
+    /// `/classify`: pages without a text layer that text recognition could not read.
+    #[error("{reason}")]
+    ScannedPagesUnreadable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    /// `/classify`: the PDF needs more memory than a classify call may have.
+    #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
+    PdfTooComplex { limit_bytes: usize },
+    /// `/classify`: out of time, or the engine or text recognition failed (502). The
+    /// message is safe to show; details are logged.
+    #[error("{0}")]
+    ClassificationFailed(String),
     #[error(transparent)]
     Engine(#[from] SandboxError),
     #[error("internal error")]
@@ -162,6 +181,35 @@ pub struct NoProfileBody {
     pub district: DistrictRef,
 }
 
+/// 422 from `/classify` when pages without a text layer could not be read.
+#[derive(Serialize, ToSchema)]
+pub struct ScannedPagesBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    /// 1-based numbers of the pages that have no text layer and needed text recognition.
+    pub scanned_pages: Vec<u32>,
+    /// The subset that could not be read.
+    pub unreadable_pages: Vec<u32>,
+}
+
+/// Every 422 of `/classify`: the general body; with `district` when the court has no
+/// compliance profile (as `NoProfileBody`), with `scanned_pages` and
+/// `unreadable_pages` when scanned pages could not be read (as `ScannedPagesBody`),
+/// with neither when the PDF cannot be analysed at all.
+#[derive(Serialize, ToSchema)]
+pub struct ClassifyUnprocessableBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub district: Option<DistrictRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scanned_pages: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreadable_pages: Option<Vec<u32>>,
+}
+
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
@@ -172,7 +220,11 @@ impl ApiError {
             | ApiError::DocumentNotFound(_)
             | ApiError::RouteNotFound(_) => StatusCode::NOT_FOUND,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::NoProfile(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NoProfile(_) | ApiError::UnreadablePdf(_) | ApiError::ScannedPagesUnreadable { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ApiError::PdfTooLarge { .. } | ApiError::PdfTooComplex { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::ClassificationFailed(_) => StatusCode::BAD_GATEWAY,
             ApiError::Validation { .. } => StatusCode::BAD_REQUEST,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PayloadTooLarge { .. } | ApiError::Engine(SandboxError::MemoryLimit { .. }) => {
@@ -270,6 +322,34 @@ impl ApiError {
                 general("GET /api/v1 lists each endpoint with its method.".into(), "method-not-allowed")
             }
             ApiError::Timeout => general("Retry the request; if it keeps happening, report it.".into(), "timeout"),
+            ApiError::PdfTooLarge { limit_bytes } => general(
+                format!(
+                    "Send a smaller PDF: base64 makes it a third larger, so about {} MiB of PDF fits in the limit.",
+                    limit_bytes / 4 * 3 / (1024 * 1024)
+                ),
+                "payload-too-large",
+            ),
+            ApiError::UnreadablePdf(_) => general(
+                "Send the filing as a PDF that opens without a password (export or print it to PDF again if it is damaged).".into(),
+                "unreadable-pdf",
+            ),
+            ApiError::ScannedPagesUnreadable { scanned_pages, unreadable_pages, .. } => {
+                serde_json::to_vec(&ScannedPagesBody {
+                    error: self.to_string(),
+                    suggestion: "Send a PDF with a text layer (export it from the word processor, or run it through OCR), or rescan the listed pages more clearly.".into(),
+                    docs_url: docs_url("unreadable-scanned-pages"),
+                    scanned_pages: scanned_pages.clone(),
+                    unreadable_pages: unreadable_pages.clone(),
+                })
+            }
+            ApiError::PdfTooComplex { .. } => general(
+                "Send a smaller or simpler PDF (fewer pages, smaller or fewer images); retrying the same PDF will not help.".into(),
+                "engine-limits",
+            ),
+            ApiError::ClassificationFailed(_) => general(
+                "Retry the request later; if the same PDF keeps failing, report it.".into(),
+                "classification-failed",
+            ),
             ApiError::Engine(SandboxError::MemoryLimit { .. }) => general(
                 "The request is too large for the engine's memory limit; send a smaller request.".into(),
                 "engine-limits",

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod check;
+pub mod classify;
 pub mod courts;
 pub mod docs;
 pub mod documents;
@@ -21,17 +22,20 @@ pub mod rules;
 pub mod web;
 
 use crate::catalogue::Live;
+use crate::classify::Classifier;
 use crate::db::Db;
 use crate::rate_limit::Limiter;
 use crate::sandbox::Sandbox;
+use crate::uploads::Uploads;
 use auth::KeyCache;
+use axum::Router;
+use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Router};
 use error::ApiError;
 use extract::BodyLimit;
 use std::sync::Arc;
@@ -39,7 +43,6 @@ use std::time::Duration;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -52,6 +55,8 @@ pub struct HttpConfig {
     /// Where to ask for access to more districts (403 bodies).
     pub contact: String,
     pub body_limit_bytes: usize,
+    /// Largest PDF `/classify` accepts, decoded.
+    pub classify_max_pdf_bytes: usize,
     pub request_timeout: Duration,
     /// The drafting app's files (Trunk's output), served at `/`.
     pub web_dir: std::path::PathBuf,
@@ -68,6 +73,8 @@ pub struct Shared {
     pub catalogue: Arc<Live>,
     pub keys: KeyCache,
     pub limiter: Limiter,
+    pub classifier: Arc<Classifier>,
+    pub uploads: Arc<Uploads>,
     pub config: HttpConfig,
     pub index: index::ServiceIndex,
     pub openapi_json: Vec<u8>,
@@ -85,6 +92,7 @@ impl AppState {
         db: Db,
         sandbox: Arc<Sandbox>,
         catalogue: Arc<Live>,
+        (classifier, uploads): (Arc<Classifier>, Arc<Uploads>),
         config: HttpConfig,
         engine_version: String,
     ) -> Self {
@@ -98,6 +106,8 @@ impl AppState {
             catalogue,
             keys: KeyCache::default(),
             limiter,
+            classifier,
+            uploads,
             config,
             index,
             openapi_json,
@@ -111,6 +121,7 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/api/v1", get(index::service_index))
         .route("/api/v1/check", post(check::check))
+        .route(classify::PATH, post(classify::classify))
         .route("/api/v1/rules", get(rules::rules))
         .route("/api/v1/judges", get(judges::judges))
         .route("/api/v1/profile", get(profile::profile))
@@ -132,11 +143,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state);
     // Outermost first: request id, tracing, CORS and compression see every response,
     // including the JSON errors made from the inner layers' bare ones.
-    // tower-http enforces the body limit; axum's own 2 MiB default is switched off so
-    // there is one limit, the configured one.
+    // `body_limit` enforces the body limits (the configured one, and /classify's own);
+    // axum's own 2 MiB default is switched off so there is one limit per route.
+    let limits = BodyLimits { default: config.body_limit_bytes, classify: config.classify_body_limit_bytes() };
     api.layer(DefaultBodyLimit::disable())
-        .layer(Extension(BodyLimit(config.body_limit_bytes)))
-        .layer(RequestBodyLimitLayer::new(config.body_limit_bytes))
+        .layer(middleware::from_fn_with_state(limits, body_limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
         .layer(middleware::from_fn_with_state(BodyLimit(config.body_limit_bytes), json_errors))
         // PDFs are compressed already, and keep their Content-Length this way.
@@ -190,6 +201,42 @@ async fn method_not_allowed(request: Request) -> ApiError {
 /// Already-serialized JSON (the engine's answers are returned byte for byte).
 pub fn json_response(body: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+/// The body limits: one for every route, and a larger one for `/classify`, which
+/// carries a PDF.
+#[derive(Clone, Copy)]
+struct BodyLimits {
+    default: usize,
+    classify: usize,
+}
+
+impl HttpConfig {
+    /// `/classify`'s body limit: room for the largest PDF in base64 (a third larger)
+    /// and the rest of the request (line breaks, `filename`).
+    pub fn classify_body_limit_bytes(&self) -> usize {
+        self.classify_max_pdf_bytes.div_ceil(3) * 4 + 1024 * 1024
+    }
+}
+
+/// Refuses a body over its route's limit: at once when `Content-Length` says so,
+/// otherwise when reading passes the limit (the extractors answer 413). The limit in
+/// force is put in the request extensions (`BodyLimit`) for the 413 body.
+async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next: Next) -> Response {
+    let is_classify = request.uri().path() == classify::PATH;
+    let limit = if is_classify { limits.classify } else { limits.default };
+    let declared =
+        request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        let error = if is_classify {
+            ApiError::PdfTooLarge { limit_bytes: limit }
+        } else {
+            ApiError::PayloadTooLarge { limit_bytes: limit }
+        };
+        return error.into_response();
+    }
+    request.extensions_mut().insert(BodyLimit(limit));
+    next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
 }
 
 /// The safety net: an error response from a layer that answers on its own (body

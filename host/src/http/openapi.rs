@@ -3,10 +3,10 @@
 //! and profile types among them).
 
 use super::error::{
-    DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, RateLimitBody, UnknownDistrictBody,
-    ValidationErrorBody,
+    ClassifyUnprocessableBody, DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, RateLimitBody,
+    ScannedPagesBody, UnknownDistrictBody, ValidationErrorBody,
 };
-use super::{check, courts, docs, documents, extracted_rules, holidays, index, judges, profile, rules};
+use super::{check, classify, courts, docs, documents, extracted_rules, holidays, index, judges, profile, rules};
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -24,6 +24,7 @@ use utoipa::{Modify, OpenApi};
     paths(
         index::service_index,
         check::check,
+        classify::classify,
         rules::rules,
         judges::judges,
         profile::profile,
@@ -46,11 +47,13 @@ use utoipa::{Modify, OpenApi};
         NoProfileBody,
         RateLimitBody,
         DistrictRef,
+        ScannedPagesBody,
+        ClassifyUnprocessableBody,
     )),
     modifiers(&BearerAuth, &RateLimitHeaders),
     tags(
         (name = "service", description = "The service index"),
-        (name = "compliance", description = "Compliance checks by the engine"),
+        (name = "compliance", description = "Compliance checks and PDF classification by the engine"),
         (name = "rules", description = "Rules and compliance profiles"),
         (name = "courts", description = "Courts, their judges and their holidays"),
     )

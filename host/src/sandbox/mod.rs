@@ -7,6 +7,10 @@
 //! instance; the caller gets a `SandboxError` and the next call a healthy instance.
 //! The ABI is documented in `engine/src/abi.rs`.
 //!
+//! Document operations (`classify`, `scan_image`) read whole PDFs: they get limits of
+//! their own (a larger memory cap, a deadline per call, fewer at once) and always a
+//! fresh instance of the plain module, dropped after the call.
+//!
 //! Profiles are named by a content id: an instance parses a profile once, when a
 //! check first names it, and later checks copy only the request into the sandbox.
 //! Every profile the sandbox has seen is also baked into a pre-initialized copy of the
@@ -45,6 +49,14 @@ pub struct Limits {
     /// Keep a pre-initialized module with the profiles in use, so fresh instances start
     /// with them parsed (see `snapshot`). Off for one-shot commands.
     pub pre_initialize: bool,
+    /// Largest linear memory of a document call (`classify`, `scan_image`): the PDF,
+    /// lopdf's objects and the decoded streams of one page live there at once.
+    pub document_memory_bytes: usize,
+    /// Document calls that may run at once (each in an instance of its own).
+    pub document_instances: u32,
+    /// Time limit of a document call made with `call`/`run`; `call_by`/`run_by` set
+    /// another (the classify pipeline's remaining budget).
+    pub document_deadline: Duration,
 }
 
 impl Default for Limits {
@@ -55,6 +67,9 @@ impl Default for Limits {
             instances: 8,
             recycle_bytes: 16 * MIB,
             pre_initialize: true,
+            document_memory_bytes: 256 * MIB,
+            document_instances: 2,
+            document_deadline: Duration::from_secs(15),
         }
     }
 }
@@ -78,15 +93,42 @@ impl<'a> ProfileRef<'a> {
 /// One engine operation and its inputs (JSON bytes).
 #[derive(Clone, Copy, Debug)]
 pub enum Op<'a> {
-    Check { profile: ProfileRef<'a>, request: &'a [u8] },
-    Validate { request: &'a [u8] },
-    ResolveRules { profile: ProfileRef<'a>, query: &'a [u8] },
-    ValidateRulesQuery { query: &'a [u8] },
-    ValidateProfile { profile: &'a [u8] },
+    Check {
+        profile: ProfileRef<'a>,
+        request: &'a [u8],
+    },
+    Validate {
+        request: &'a [u8],
+    },
+    ResolveRules {
+        profile: ProfileRef<'a>,
+        query: &'a [u8],
+    },
+    ValidateRulesQuery {
+        query: &'a [u8],
+    },
+    ValidateProfile {
+        profile: &'a [u8],
+    },
     EngineVersion,
+    /// `hints` is `ClassifyHints` as JSON; the answer is a `ClassifyOutcome`.
+    Classify {
+        hints: &'a [u8],
+        pdf: &'a [u8],
+    },
+    /// The answer is the bytes of an image file, not JSON (see `abi.rs`).
+    ScanImage {
+        pdf: &'a [u8],
+        page: u32,
+    },
 }
 
 impl Op<'_> {
+    /// Whether this operation reads a whole PDF and runs under the document limits.
+    pub fn is_document(&self) -> bool {
+        matches!(self, Op::Classify { .. } | Op::ScanImage { .. })
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Op::Check { .. } => "check",
@@ -95,6 +137,8 @@ impl Op<'_> {
             Op::ValidateRulesQuery { .. } => "validate_rules_query",
             Op::ValidateProfile { .. } => "validate_profile",
             Op::EngineVersion => "engine_version",
+            Op::Classify { .. } => "classify",
+            Op::ScanImage { .. } => "scan_image",
         }
     }
 }
@@ -140,6 +184,30 @@ impl ResourceLimiter for Limiter {
     }
 }
 
+/// The limits of one call.
+#[derive(Clone, Copy, Debug)]
+struct CallLimits {
+    memory_bytes: usize,
+    deadline: Duration,
+}
+
+/// When a call must be done: within a time from when it starts running, or by an
+/// instant (a budget shared by several calls, counting the wait for a permit).
+#[derive(Clone, Copy, Debug)]
+enum Due {
+    Within(Duration),
+    By(Instant),
+}
+
+impl Due {
+    fn remaining(self) -> Duration {
+        match self {
+            Due::Within(deadline) => deadline,
+            Due::By(instant) => instant.saturating_duration_since(Instant::now()),
+        }
+    }
+}
+
 type Packed = TypedFunc<(u32, u32), u64>;
 type PackedWithId = TypedFunc<(u64, u32, u32), u64>;
 
@@ -158,6 +226,8 @@ struct Exports {
     validate_rules_query: Packed,
     validate_profile: Packed,
     engine_version: TypedFunc<(), u64>,
+    classify: TypedFunc<(u32, u32, u32, u32), u64>,
+    scan_image: TypedFunc<(u32, u32, u32), u64>,
 }
 
 /// An instantiated module with its store, ready for calls.
@@ -173,10 +243,10 @@ pub struct Sandbox {
     ids: Mutex<Vec<(Weak<[u8]>, u64)>>,
     idle: Mutex<Vec<Warm>>,
     permits: Arc<tokio::sync::Semaphore>,
+    document_permits: Arc<tokio::sync::Semaphore>,
     limits: Limits,
     /// Time between epoch increments.
     tick: Duration,
-    deadline_ticks: u64,
 }
 
 /// Deadline of calls on the server's own data (see `Sandbox::call_trusted`).
@@ -186,14 +256,17 @@ impl Sandbox {
     /// Compiles the engine's module and starts the epoch ticker.
     pub fn new(limits: Limits) -> anyhow::Result<Arc<Sandbox>> {
         anyhow::ensure!(limits.instances >= 1, "the engine needs at least one instance");
+        anyhow::ensure!(limits.document_instances >= 1, "the engine needs at least one document instance");
         let mut pool = PoolingAllocationConfig::new();
         // Spare slots: one for calls made outside the permits (start-up checks, the CLI),
         // one for the primer building the pre-initialized module.
-        pool.total_core_instances(limits.instances + 2);
-        pool.total_memories(limits.instances + 2);
-        pool.total_tables(limits.instances + 2);
+        let slots = limits.instances + limits.document_instances + 2;
+        pool.total_core_instances(slots);
+        pool.total_memories(slots);
+        pool.total_tables(slots);
         // At least the module's initial memory, so a cap below it gets the clear error below.
-        pool.max_memory_size(limits.memory_bytes.max(4 * MIB));
+        // (Each store's limiter holds its own call kind to its own cap.)
+        pool.max_memory_size(limits.memory_bytes.max(limits.document_memory_bytes).max(4 * MIB));
         // A fresh instance should not pay a page fault for every page it touches (about
         // 3 µs each on these virtual machines). Where the kernel can report which pages
         // an instance dirtied (PAGEMAP_SCAN, Linux 6.7+), wasmtime restores only those
@@ -214,6 +287,11 @@ impl Sandbox {
             "the engine memory limit ({} bytes) is below the module's initial memory ({initial} bytes)",
             limits.memory_bytes
         );
+        anyhow::ensure!(
+            limits.document_memory_bytes >= initial,
+            "the document memory limit ({} bytes) is below the module's initial memory ({initial} bytes)",
+            limits.document_memory_bytes
+        );
         let pre = Linker::new(&engine).instantiate_pre(&module).map_err(wasm_error)?;
         let primer = Arc::new(Primer {
             engine: engine.clone(),
@@ -227,7 +305,6 @@ impl Sandbox {
         // Ticks short enough that a deadline is honoured within a tenth of itself,
         // long enough that the ticker costs nothing.
         let tick = (limits.deadline / 10).clamp(Duration::from_millis(1), Duration::from_millis(10));
-        let deadline_ticks = limits.deadline.as_nanos().div_ceil(tick.as_nanos()) as u64;
         let ticker = engine.weak();
         std::thread::Builder::new().name("engine-epoch".into()).spawn(move || {
             while let Some(engine) = ticker.upgrade() {
@@ -238,15 +315,16 @@ impl Sandbox {
         })?;
 
         let permits = Arc::new(tokio::sync::Semaphore::new(limits.instances as usize));
+        let document_permits = Arc::new(tokio::sync::Semaphore::new(limits.document_instances as usize));
         Ok(Arc::new(Sandbox {
             engine,
             primer,
             ids: Mutex::new(Vec::new()),
             idle: Mutex::new(Vec::new()),
             permits,
+            document_permits,
             limits,
             tick,
-            deadline_ticks,
         }))
     }
 
@@ -284,26 +362,35 @@ impl Sandbox {
 
     /// Runs one operation for a request on a worker thread once a permit is free:
     /// overload waits here instead of failing, and a long call never blocks the async
-    /// runtime.
+    /// runtime. The deadline is the request deadline, or for a document operation the
+    /// document deadline.
     pub async fn call(self: &Arc<Self>, op: OwnedOp) -> Result<Answer, SandboxError> {
-        self.call_within(op, self.deadline_ticks).await
+        let deadline = self.default_deadline(op.is_document());
+        self.call_within(op, Due::Within(deadline)).await
     }
 
     /// Like `call`, for the server's own data (the data pack's profiles): bounded by
     /// `TRUSTED_DEADLINE` rather than the request deadline, so a strict request
     /// deadline cannot keep the server from loading its data.
     pub async fn call_trusted(self: &Arc<Self>, op: OwnedOp) -> Result<Answer, SandboxError> {
-        self.call_within(op, self.ticks(TRUSTED_DEADLINE)).await
+        self.call_within(op, Due::Within(TRUSTED_DEADLINE)).await
     }
 
-    async fn call_within(self: &Arc<Self>, op: OwnedOp, deadline_ticks: u64) -> Result<Answer, SandboxError> {
-        let permit = Arc::clone(&self.permits)
+    /// Like `call`, interrupted at `until` (the wait for a permit counts): for calls
+    /// that share one budget, such as the classify pipeline's.
+    pub async fn call_by(self: &Arc<Self>, op: OwnedOp, until: Instant) -> Result<Answer, SandboxError> {
+        self.call_within(op, Due::By(until)).await
+    }
+
+    async fn call_within(self: &Arc<Self>, op: OwnedOp, due: Due) -> Result<Answer, SandboxError> {
+        let permits = if op.is_document() { &self.document_permits } else { &self.permits };
+        let permit = Arc::clone(permits)
             .acquire_owned()
             .await
             .map_err(|_| SandboxError::Unavailable("the engine is shutting down".into()))?;
         let sandbox = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
-            let result = sandbox.run_within(op.as_op(&sandbox), deadline_ticks);
+            let result = sandbox.run_within(op.as_op(&sandbox), due);
             drop(permit);
             result
         })
@@ -311,27 +398,41 @@ impl Sandbox {
         .map_err(|error| SandboxError::Trap(format!("the engine call was lost: {error}")))?
     }
 
-    /// Runs one operation on this thread, with the request deadline.
+    /// Runs one operation on this thread, with the request (or document) deadline.
     pub fn run(&self, op: Op<'_>) -> Result<Answer, SandboxError> {
-        self.run_within(op, self.deadline_ticks)
+        self.run_within(op, Due::Within(self.default_deadline(op.is_document())))
     }
 
     /// Runs one operation of the server's own on this thread (see `call_trusted`).
     pub fn run_trusted(&self, op: Op<'_>) -> Result<Answer, SandboxError> {
-        self.run_within(op, self.ticks(TRUSTED_DEADLINE))
+        self.run_within(op, Due::Within(TRUSTED_DEADLINE))
+    }
+
+    /// Runs one operation on this thread, interrupted at `until` (see `call_by`).
+    pub fn run_by(&self, op: Op<'_>, until: Instant) -> Result<Answer, SandboxError> {
+        self.run_within(op, Due::By(until))
+    }
+
+    fn default_deadline(&self, document: bool) -> Duration {
+        if document { self.limits.document_deadline } else { self.limits.deadline }
     }
 
     fn ticks(&self, deadline: Duration) -> u64 {
         deadline.as_nanos().div_ceil(self.tick.as_nanos()) as u64
     }
 
-    fn run_within(&self, op: Op<'_>, deadline_ticks: u64) -> Result<Answer, SandboxError> {
+    fn run_within(&self, op: Op<'_>, due: Due) -> Result<Answer, SandboxError> {
+        let deadline = due.remaining();
+        if op.is_document() {
+            return self.run_document(op, deadline);
+        }
         let started = Instant::now();
+        let limits = CallLimits { memory_bytes: self.limits.memory_bytes, deadline };
         let mut warm = match self.idle.lock().expect("engine pool lock").pop() {
             Some(warm) => warm,
             None => self.instantiate()?,
         };
-        let outcome = self.call_in(&mut warm, op, deadline_ticks);
+        let outcome = self.call_in(&mut warm, op, limits);
         match &outcome {
             Ok(_) => {
                 let memory = warm.exports.memory.data_size(&warm.store);
@@ -357,27 +458,50 @@ impl Sandbox {
         instantiate(&self.engine, &pre, self.limits.memory_bytes)
     }
 
-    fn call_in(&self, warm: &mut Warm, op: Op<'_>, deadline_ticks: u64) -> Result<Answer, SandboxError> {
-        warm.store.set_epoch_deadline(deadline_ticks);
+    /// A document operation, in a fresh instance of the plain module (no profiles
+    /// needed) with the document memory cap; the instance is dropped afterwards, so
+    /// its memory goes back to the pool slot.
+    fn run_document(&self, op: Op<'_>, deadline: Duration) -> Result<Answer, SandboxError> {
+        let started = Instant::now();
+        let limits = CallLimits { memory_bytes: self.limits.document_memory_bytes, deadline };
+        let mut warm = instantiate(&self.engine, &self.primer.base, limits.memory_bytes)?;
+        let outcome = self.call_in(&mut warm, op, limits);
+        let memory = warm.exports.memory.data_size(&warm.store);
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match &outcome {
+            Ok(_) => tracing::debug!(op = op.name(), memory, elapsed_ms, "document call"),
+            Err(error) => tracing::warn!(op = op.name(), %error, memory, elapsed_ms, "engine call failed"),
+        }
+        outcome
+    }
+
+    fn call_in(&self, warm: &mut Warm, op: Op<'_>, limits: CallLimits) -> Result<Answer, SandboxError> {
+        warm.store.set_epoch_deadline(self.ticks(limits.deadline));
         let exports = &warm.exports;
         let store = &mut warm.store;
         let output = match op {
             Op::Check { profile, request } => {
-                self.call_loaded(store, exports, &exports.check_loaded, profile, request)?
+                self.call_loaded(store, exports, limits, &exports.check_loaded, profile, request)?
             }
             Op::ResolveRules { profile, query } => {
-                self.call_loaded(store, exports, &exports.resolve_rules_loaded, profile, query)?
+                self.call_loaded(store, exports, limits, &exports.resolve_rules_loaded, profile, query)?
             }
             Op::Validate { request } => {
-                self.invoke(store, exports, request, |s, p, l| exports.validate.call(s, (p, l)))?
+                self.invoke(store, exports, limits, &[request], |s, args| exports.validate.call(s, args[0]))?
             }
             Op::ValidateRulesQuery { query } => {
-                self.invoke(store, exports, query, |s, p, l| exports.validate_rules_query.call(s, (p, l)))?
+                self.invoke(store, exports, limits, &[query], |s, args| exports.validate_rules_query.call(s, args[0]))?
             }
             Op::ValidateProfile { profile } => {
-                self.invoke(store, exports, profile, |s, p, l| exports.validate_profile.call(s, (p, l)))?
+                self.invoke(store, exports, limits, &[profile], |s, args| exports.validate_profile.call(s, args[0]))?
             }
-            Op::EngineVersion => self.invoke(store, exports, &[], |s, _, _| exports.engine_version.call(s, ()))?,
+            Op::EngineVersion => self.invoke(store, exports, limits, &[], |s, _| exports.engine_version.call(s, ()))?,
+            Op::Classify { hints, pdf } => self.invoke(store, exports, limits, &[hints, pdf], |s, args| {
+                exports.classify.call(s, (args[0].0, args[0].1, args[1].0, args[1].1))
+            })?,
+            Op::ScanImage { pdf, page } => self.invoke(store, exports, limits, &[pdf], |s, args| {
+                exports.scan_image.call(s, (args[0].0, args[0].1, page))
+            })?,
         };
         decode(output)
     }
@@ -388,19 +512,23 @@ impl Sandbox {
         &self,
         store: &mut Store<Limiter>,
         exports: &Exports,
+        limits: CallLimits,
         operation: &PackedWithId,
         profile: ProfileRef<'_>,
         input: &[u8],
     ) -> Result<Vec<u8>, SandboxError> {
         let call = |store: &mut Store<Limiter>| {
-            self.invoke(store, exports, input, |s, p, l| operation.call(s, (profile.id, p, l)))
+            self.invoke(store, exports, limits, &[input], |s, args| {
+                operation.call(s, (profile.id, args[0].0, args[0].1))
+            })
         };
         let output = call(store)?;
         if output != [NOT_LOADED] {
             return Ok(output);
         }
-        let loaded =
-            self.invoke(store, exports, profile.bytes, |s, p, l| exports.profile_load.call(s, (profile.id, p, l)))?;
+        let loaded = self.invoke(store, exports, limits, &[profile.bytes], |s, args| {
+            exports.profile_load.call(s, (profile.id, args[0].0, args[0].1))
+        })?;
         if loaded.first() != Some(&0) {
             return Ok(loaded);
         }
@@ -411,23 +539,28 @@ impl Sandbox {
         call(store)
     }
 
-    /// Writes `input` into the instance, runs `function` on it, and returns the output
-    /// bytes; frees both.
+    /// Writes each input into the instance, runs `function` on their (pointer, length)
+    /// pairs, and returns the output bytes; frees inputs and output.
     fn invoke(
         &self,
         store: &mut Store<Limiter>,
         exports: &Exports,
-        input: &[u8],
-        function: impl FnOnce(&mut Store<Limiter>, u32, u32) -> wasmtime::Result<u64>,
+        limits: CallLimits,
+        inputs: &[&[u8]],
+        function: impl FnOnce(&mut Store<Limiter>, &[(u32, u32)]) -> wasmtime::Result<u64>,
     ) -> Result<Vec<u8>, SandboxError> {
-        let len = u32::try_from(input.len())
-            .map_err(|_| SandboxError::MemoryLimit { limit_bytes: self.limits.memory_bytes })?;
-        let ptr = exports.alloc.call(&mut *store, len).map_err(|error| self.trap(error))?;
-        exports
-            .memory
-            .write(&mut *store, ptr as usize, input)
-            .map_err(|error| SandboxError::BadOutput(error.to_string()))?;
-        let packed = function(&mut *store, ptr, len).map_err(|error| self.trap(error))?;
+        let mut args = Vec::with_capacity(inputs.len());
+        for input in inputs {
+            let len = u32::try_from(input.len())
+                .map_err(|_| SandboxError::MemoryLimit { limit_bytes: limits.memory_bytes })?;
+            let ptr = exports.alloc.call(&mut *store, len).map_err(|error| trap(error, limits))?;
+            exports
+                .memory
+                .write(&mut *store, ptr as usize, input)
+                .map_err(|error| SandboxError::BadOutput(error.to_string()))?;
+            args.push((ptr, len));
+        }
+        let packed = function(&mut *store, &args).map_err(|error| trap(error, limits))?;
         let (out_ptr, out_len) = ((packed >> 32) as u32, packed as u32);
         let output = exports
             .memory
@@ -435,21 +568,23 @@ impl Sandbox {
             .get(out_ptr as usize..out_ptr as usize + out_len as usize)
             .ok_or_else(|| SandboxError::BadOutput(format!("output range {out_ptr}+{out_len} is outside memory")))?
             .to_vec();
-        for (ptr, len) in [(ptr, len), (out_ptr, out_len)] {
-            exports.dealloc.call(&mut *store, (ptr, len)).map_err(|error| self.trap(error))?;
+        args.push((out_ptr, out_len));
+        for (ptr, len) in args {
+            exports.dealloc.call(&mut *store, (ptr, len)).map_err(|error| trap(error, limits))?;
         }
         Ok(output)
     }
+}
 
-    fn trap(&self, error: wasmtime::Error) -> SandboxError {
-        if error.downcast_ref::<MemoryLimitExceeded>().is_some() {
-            return SandboxError::MemoryLimit { limit_bytes: self.limits.memory_bytes };
-        }
-        if let Some(Trap::Interrupt) = error.downcast_ref::<Trap>() {
-            return SandboxError::Deadline { deadline: self.limits.deadline };
-        }
-        SandboxError::Trap(format!("{error:#}"))
+/// What stopped a call: its memory cap, its deadline, or another trap.
+fn trap(error: wasmtime::Error, limits: CallLimits) -> SandboxError {
+    if error.downcast_ref::<MemoryLimitExceeded>().is_some() {
+        return SandboxError::MemoryLimit { limit_bytes: limits.memory_bytes };
     }
+    if let Some(Trap::Interrupt) = error.downcast_ref::<Trap>() {
+        return SandboxError::Deadline { deadline: limits.deadline };
+    }
+    SandboxError::Trap(format!("{error:#}"))
 }
 
 /// An operation whose inputs the call owns, for the trip to a worker thread.
@@ -459,9 +594,15 @@ pub enum OwnedOp {
     ResolveRules { profile: Arc<[u8]>, query: Vec<u8> },
     ValidateRulesQuery { query: Vec<u8> },
     ValidateProfile { profile: Arc<[u8]> },
+    Classify { hints: Vec<u8>, pdf: Arc<[u8]> },
+    ScanImage { pdf: Arc<[u8]>, page: u32 },
 }
 
 impl OwnedOp {
+    pub fn is_document(&self) -> bool {
+        matches!(self, OwnedOp::Classify { .. } | OwnedOp::ScanImage { .. })
+    }
+
     fn as_op<'a>(&'a self, sandbox: &Sandbox) -> Op<'a> {
         match self {
             OwnedOp::Check { profile, request } => Op::Check { profile: sandbox.profile_ref(profile), request },
@@ -471,6 +612,8 @@ impl OwnedOp {
             }
             OwnedOp::ValidateRulesQuery { query } => Op::ValidateRulesQuery { query },
             OwnedOp::ValidateProfile { profile } => Op::ValidateProfile { profile },
+            OwnedOp::Classify { hints, pdf } => Op::Classify { hints, pdf },
+            OwnedOp::ScanImage { pdf, page } => Op::ScanImage { pdf, page: *page },
         }
     }
 }
@@ -497,6 +640,8 @@ fn instantiate(engine: &Engine, pre: &InstancePre<Limiter>, memory_bytes: usize)
             validate_rules_query: instance.get_typed_func(&mut store, "validate_rules_query")?,
             validate_profile: instance.get_typed_func(&mut store, "validate_profile")?,
             engine_version: instance.get_typed_func(&mut store, "engine_version")?,
+            classify: instance.get_typed_func(&mut store, "classify")?,
+            scan_image: instance.get_typed_func(&mut store, "scan_image")?,
         })
     })()
     .map_err(|error| SandboxError::Unavailable(format!("the engine module does not match the ABI: {error:#}")))?;

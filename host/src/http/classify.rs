@@ -1,0 +1,320 @@
+//! `POST /api/v1/classify`: a PDF (base64) in, the engine's classification out. Order
+//! of checks, as for `/check`: auth → JSON → validation, base64 included (400) →
+//! district (404/403) → judge (404) → profile (422) → classification (`crate::classify`:
+//! the engine in the sandbox, Tesseract for scanned pages) → the upload stored → 200.
+
+use super::auth::ApiKey;
+use super::error::{
+    ApiError, ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody,
+};
+use super::extract::JsonBody;
+use super::lookup::{self, validation};
+use super::{AppState, json_response};
+use crate::classify::ClassifyError;
+use crate::uploads::NewUpload;
+use axum::extract::State;
+use axum::response::Response;
+use base64::Engine as _;
+use courtrules_engine::model::{Classification, ClassifyHints, FieldError};
+use courtrules_engine::validate::slug_problem;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::time::Instant;
+use utoipa::ToSchema;
+
+pub const PATH: &str = "/api/v1/classify";
+
+/// Longest `filename` accepted.
+const MAX_FILENAME_CHARS: usize = 255;
+
+/// The request body of `/classify` (for the OpenAPI document; the handler reads the
+/// body field by field so that it can report every problem at once).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct ClassifyRequest {
+    /// A judge of the district; copied into `check_request`.
+    #[schema(pattern = "^[a-z0-9_-]{1,120}$", example = "avery-sample")]
+    judge_slug: String,
+    #[schema(pattern = "^[a-z0-9_-]{1,120}$", example = "edny")]
+    district_id: String,
+    /// The PDF, base64-encoded (standard alphabet). At most `--classify-max-pdf-bytes`
+    /// once decoded (22 MiB by default). The pattern is canonical base64; the server
+    /// also accepts line breaks, missing padding and a `data:…;base64,` prefix.
+    #[schema(
+        pattern = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+        min_length = 4,
+        content_encoding = "base64",
+        content_media_type = "application/pdf"
+    )]
+    pdf_base64: String,
+    /// The original file name; a descriptive one (`opp-msj.pdf`) strengthens the
+    /// classification.
+    #[schema(max_length = 255, example = "memo-opposition-msj.pdf")]
+    filename: Option<String>,
+}
+
+/// A request that passed validation.
+struct Parsed {
+    judge_slug: String,
+    district_id: String,
+    pdf: Vec<u8>,
+    filename: Option<String>,
+}
+
+/// Classify a PDF and extract a partial check request
+#[utoipa::path(
+    post,
+    path = "/api/v1/classify",
+    tag = "compliance",
+    request_body(content = ClassifyRequest, content_type = "application/json", example = json!({
+        "judge_slug": "avery-sample", "district_id": "edny", "filename": "memo-opposition-msj.pdf",
+        "pdf_base64": "JVBERi0xLjcK…"
+    })),
+    responses(
+        (status = 200, description = "The classification: document type, extracted counts and structure, format detection, and (when supported) a check request lacking only the four filer facts", body = Classification),
+        (status = 400, description = "A field is missing or invalid (`pdf_base64`: not base64, empty, too large)", body = ValidationErrorBody),
+        (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
+        (status = 413, description = "The body is over the /classify limit, or the PDF needs more than the classifier's memory cap", body = ErrorBody),
+        (status = 415, description = "Body not sent as application/json", body = ErrorBody),
+        (status = 422, description = "The court has no compliance profile (`district`), the PDF cannot be analysed (not a PDF, encrypted, damaged), or scanned pages could not be read (`scanned_pages`)", body = ClassifyUnprocessableBody),
+        (status = 502, description = "The classification failed: out of time, or the engine or text recognition failed", body = ErrorBody),
+        (status = 503, description = "No engine instance, or the request took longer than the server's time limit", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+pub async fn classify(
+    State(state): State<AppState>,
+    key: ApiKey,
+    body: Result<JsonBody, ApiError>,
+) -> Result<Response, ApiError> {
+    let started = Instant::now();
+    let JsonBody(body) = body.map_err(|error| match error {
+        ApiError::PayloadTooLarge { limit_bytes } => ApiError::PdfTooLarge { limit_bytes },
+        other => other,
+    })?;
+    let request = parse(&body, state.config.classify_max_pdf_bytes).map_err(validation)?;
+    drop(body);
+    let catalogue = state.catalogue.get();
+    let court = key.court(&catalogue, &request.district_id, &state.config.contact)?;
+    lookup::judge(&catalogue, court, &request.judge_slug)?;
+    lookup::profile(&catalogue, court)?;
+
+    let hints = ClassifyHints {
+        judge_slug: request.judge_slug.clone(),
+        district_id: request.district_id.clone(),
+        filename: request.filename.clone(),
+        ..ClassifyHints::default()
+    };
+    let pdf: std::sync::Arc<[u8]> = request.pdf.into();
+    let classified = state.classifier.classify(std::sync::Arc::clone(&pdf), hints).await.map_err(api_error)?;
+    let upload = NewUpload {
+        pdf: &pdf,
+        filename: request.filename.as_deref(),
+        key_id: &key.id,
+        district_id: &request.district_id,
+        judge_slug: &request.judge_slug,
+    };
+    let (upload_id, sha256) =
+        state.uploads.store(&state.db, upload, &state.index.engine_version, &classified.response).await?;
+    tracing::info!(
+        upload_id,
+        sha256,
+        bytes = pdf.len(),
+        scanned_pages = classified.scanned_pages.len(),
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "classified"
+    );
+    Ok(json_response(classified.response))
+}
+
+/// The API's answer to a failed classification.
+pub fn api_error(error: ClassifyError) -> ApiError {
+    match error {
+        ClassifyError::Unreadable(message) => ApiError::UnreadablePdf(message),
+        ClassifyError::ScannedPages { scanned_pages, unreadable_pages, reason } => {
+            ApiError::ScannedPagesUnreadable { scanned_pages, unreadable_pages, reason }
+        }
+        ClassifyError::TooLarge { limit_bytes } => ApiError::PdfTooComplex { limit_bytes },
+        ClassifyError::TimedOut { .. } => ApiError::ClassificationFailed(error.to_string()),
+        ClassifyError::Failed(detail) => {
+            tracing::error!(%detail, "classification failed");
+            ApiError::ClassificationFailed("the classification failed".into())
+        }
+        ClassifyError::Invalid(details) => validation(details),
+    }
+}
+
+/// Every problem with a request body at once, each at its field's path.
+fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<Parsed, Vec<FieldError>> {
+    let object = match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(object)) => object,
+        Ok(other) => return Err(vec![FieldError::new("", format!("must be a JSON object, got {}", describe(&other)))]),
+        Err(error) => return Err(vec![FieldError::new("", error.to_string())]),
+    };
+    let mut details = Vec::new();
+    let judge_slug = slug(&object, "judge_slug", &mut details);
+    let district_id = slug(&object, "district_id", &mut details);
+    let pdf = match object.get("pdf_base64") {
+        None | Some(Value::Null) => Err("is required".to_owned()),
+        Some(Value::String(text)) => decode_pdf(text, max_pdf_bytes),
+        Some(other) => Err(format!("must be a string, got {}", describe(other))),
+    }
+    .map_err(|message| details.push(FieldError::new("pdf_base64", message)))
+    .ok();
+    let filename = match object.get("filename") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(name)) if name.chars().count() > MAX_FILENAME_CHARS => {
+            details.push(FieldError::new("filename", format!("must be at most {MAX_FILENAME_CHARS} characters")));
+            None
+        }
+        Some(Value::String(name)) => Some(name.clone()),
+        Some(other) => {
+            details.push(FieldError::new("filename", format!("must be a string, got {}", describe(other))));
+            None
+        }
+    };
+    const FIELDS: [&str; 4] = ["judge_slug", "district_id", "pdf_base64", "filename"];
+    let mut unknown: Vec<&String> = object.keys().filter(|key| !FIELDS.contains(&key.as_str())).collect();
+    unknown.sort();
+    for key in unknown {
+        details
+            .push(FieldError::new(key.clone(), format!("unknown field; allowed fields here: {}", FIELDS.join(", "))));
+    }
+    match (judge_slug, district_id, pdf) {
+        (Some(judge_slug), Some(district_id), Some(pdf)) if details.is_empty() => {
+            Ok(Parsed { judge_slug, district_id, pdf, filename })
+        }
+        _ => Err(details),
+    }
+}
+
+fn slug(object: &Map<String, Value>, field: &str, details: &mut Vec<FieldError>) -> Option<String> {
+    let problem = match object.get(field) {
+        None | Some(Value::Null) => "is required".to_owned(),
+        Some(Value::String(text)) => match slug_problem(text) {
+            None => return Some(text.clone()),
+            Some(problem) => problem.to_owned(),
+        },
+        Some(other) => format!("must be a string, got {}", describe(other)),
+    };
+    details.push(FieldError::new(field, problem));
+    None
+}
+
+/// The PDF's bytes from its base64 text, or what is wrong with the text.
+fn decode_pdf(text: &str, max_pdf_bytes: usize) -> Result<Vec<u8>, String> {
+    // A data URL (what a browser's FileReader gives) carries the base64 after its comma.
+    let text = match text.strip_prefix("data:").and_then(|rest| rest.split_once(";base64,")) {
+        Some((_, base64)) => base64,
+        None => text,
+    };
+    let mut compact = Vec::with_capacity(text.len());
+    for (index, byte) in text.bytes().enumerate() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'+' | b'/' | b'=' => compact.push(byte),
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ => {
+                let character = text[index..].chars().next().unwrap_or('?');
+                return Err(format!(
+                    "is not base64: {character:?} at position {index} is not in the base64 alphabet (A-Z, a-z, 0-9, +, /)"
+                ));
+            }
+        }
+    }
+    if compact.is_empty() {
+        return Err("must not be empty".into());
+    }
+    // Refuse before decoding: the decoded size is known from the length.
+    let decoded_len = compact.len() / 4 * 3 + (compact.len() % 4) * 3 / 4;
+    if decoded_len > max_pdf_bytes + 2 {
+        return Err(format!(
+            "is too large: the PDF may be at most {max_pdf_bytes} bytes, this one is about {decoded_len}"
+        ));
+    }
+    let pdf = LENIENT_BASE64.decode(&compact).map_err(|error| match error {
+        base64::DecodeError::InvalidLength(_) => format!(
+            "is not base64: its length ({} characters without whitespace) cannot be a whole number of bytes",
+            compact.len()
+        ),
+        base64::DecodeError::InvalidPadding | base64::DecodeError::InvalidByte(_, b'=') => {
+            "is not base64: `=` padding may only end the text".to_owned()
+        }
+        other => format!("is not base64: {other}"),
+    })?;
+    if pdf.is_empty() {
+        return Err("must not be empty".into());
+    }
+    if pdf.len() > max_pdf_bytes {
+        return Err(format!("is too large: the PDF may be at most {max_pdf_bytes} bytes, this one is {}", pdf.len()));
+    }
+    Ok(pdf)
+}
+
+/// Standard alphabet; padding optional; stray bits in the last character tolerated.
+const LENIENT_BASE64: base64::engine::GeneralPurpose = base64::engine::GeneralPurpose::new(
+    &base64::alphabet::STANDARD,
+    base64::engine::GeneralPurposeConfig::new()
+        .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent)
+        .with_decode_allow_trailing_bits(true),
+);
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(body: &str) -> Vec<(String, String)> {
+        match parse(body.as_bytes(), 1000) {
+            Ok(_) => Vec::new(),
+            Err(details) => details.into_iter().map(|detail| (detail.path, detail.message)).collect(),
+        }
+    }
+
+    #[test]
+    fn a_valid_request_decodes_its_pdf() {
+        let body = r#"{"judge_slug":"a","district_id":"edny","pdf_base64":"JVBERi0x\nLjcK","filename":null}"#;
+        let parsed = parse(body.as_bytes(), 1000).unwrap_or_else(|_| panic!("valid"));
+        assert_eq!(parsed.pdf, b"%PDF-1.7\n");
+        let unpadded = r#"{"judge_slug":"a","district_id":"edny","pdf_base64":"data:application/pdf;base64,JVBERg"}"#;
+        assert_eq!(parse(unpadded.as_bytes(), 1000).unwrap_or_else(|_| panic!("valid")).pdf, b"%PDF");
+    }
+
+    #[test]
+    fn every_problem_is_named_by_its_field() {
+        let found = paths(r#"{"judge_slug":7,"pdf_base64":"JV%E","extra":1,"filename":[]}"#);
+        let named: Vec<&str> = found.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(named, ["judge_slug", "district_id", "pdf_base64", "filename", "extra"], "{found:?}");
+        assert!(found[2].1.contains("'%' at position 2"), "{found:?}");
+    }
+
+    #[test]
+    fn base64_problems_say_what_is_wrong() {
+        let message = |pdf: &str| {
+            let body = serde_json::json!({"judge_slug": "a", "district_id": "b", "pdf_base64": pdf}).to_string();
+            paths(&body).into_iter().find(|(path, _)| path == "pdf_base64").map(|(_, message)| message)
+        };
+        assert_eq!(message(" \n").as_deref(), Some("must not be empty"));
+        assert!(message("JVBER").unwrap().contains("length"));
+        assert!(message("JV=BERi0x").unwrap().contains("padding"));
+        assert!(message(&"A".repeat(2000)).unwrap().contains("too large"));
+        assert_eq!(message("JVBERi0xLjcK"), None);
+    }
+
+    #[test]
+    fn a_body_that_is_not_an_object_is_one_problem() {
+        assert_eq!(paths("[1]"), vec![("".to_owned(), "must be a JSON object, got an array".to_owned())]);
+    }
+}
