@@ -333,7 +333,8 @@ fn join(prefix: &str, name: &str) -> String {
     if prefix.is_empty() { name.to_owned() } else { format!("{prefix}.{name}") }
 }
 
-fn describe(value: &Value) -> &'static str {
+/// A JSON value's type, as validation messages name it ("a string", "an array").
+pub fn describe(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -4,6 +4,9 @@
 //!
 //! The request is `bench/requests/full.json` (every optional section supplied, so every
 //! check runs) against the shipped E.D.N.Y. profile.
+//!
+//! Then one classification of the 29-page opposition memorandum fixture, natively and
+//! through the sandbox (a document call: a fresh instance with the classify memory cap).
 
 use courtrules::sandbox::{Limits, Op, ProfileRef, Sandbox};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -50,6 +53,19 @@ fn engine(c: &mut Criterion) {
     let mut group = c.benchmark_group("call overhead");
     group.bench_function("engine_version, reused instance", |b| b.iter(|| warm.run(Op::EngineVersion).unwrap()));
     group.bench_function("engine_version, fresh instance", |b| b.iter(|| fresh.run(Op::EngineVersion).unwrap()));
+    group.finish();
+
+    let pdf = repo_file("tests/fixtures/pdf/memo_opposition_rule56.pdf");
+    let hints = br#"{"judge_slug":"avery-sample","district_id":"edny","filename":"memo_opposition_rule56.pdf"}"#;
+    let classify = Op::Classify { hints, pdf: &pdf };
+    let expected = courtrules_engine::ffi::classify_json(&pdf, hints).unwrap();
+    assert_eq!(warm.run(classify).unwrap().unwrap(), expected, "wasm and native classify the same bytes");
+    let mut group = c.benchmark_group("classify 29-page memorandum");
+    group.sample_size(20);
+    group.bench_function("native", |b| {
+        b.iter(|| courtrules_engine::ffi::classify_json(black_box(&pdf), black_box(hints)).unwrap())
+    });
+    group.bench_function("wasm, document instance", |b| b.iter(|| warm.run(black_box(classify)).unwrap()));
     group.finish();
 }
 

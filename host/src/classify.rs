@@ -62,6 +62,10 @@ pub enum ClassifyError {
     /// Pages without a text layer that could not be recognised.
     #[error("{reason}")]
     ScannedPages { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    /// Pages without a text layer, and text recognition cannot run on this server
+    /// (Tesseract missing): the server's fault, not the document's.
+    #[error("{reason}")]
+    RecognitionUnavailable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
     /// The PDF needs more memory than a document call may have.
     #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
     TooLarge { limit_bytes: usize },
@@ -186,7 +190,24 @@ impl Classifier {
         let mut unreadable = Vec::new();
         while let Some(joined) = reads.join_next().await {
             let (page, read) = joined.map_err(|error| ClassifyError::Failed(format!("a page was lost: {error}")))?;
-            match read.map_err(|error| self.sandbox_error_or(error))? {
+            let read = match read {
+                // The spec: an error for a scanned page that cannot be read lists the
+                // scanned pages, whoever is at fault.
+                Err(PageError::Ocr(OcrError::Unavailable(detail))) => {
+                    tracing::error!(%detail, "scanned pages cannot be read: text recognition is not available");
+                    let pages = unread.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                    let (noun, verb) = if unread.len() == 1 { ("page", "has") } else { ("pages", "have") };
+                    return Err(ClassifyError::RecognitionUnavailable {
+                        scanned_pages: outcome.scanned_pages.clone(),
+                        unreadable_pages: unread.clone(),
+                        reason: format!(
+                            "{noun} {pages} {verb} no text layer and could not be read: text recognition is not available on this server"
+                        ),
+                    });
+                }
+                read => read.map_err(|error| self.sandbox_error_or(error))?,
+            };
+            match read {
                 PageRead::Text(text) => pages.push(OcrPage { page, text }),
                 PageRead::Unreadable(reason) => unreadable.push((page, reason)),
             }

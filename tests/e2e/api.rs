@@ -3,28 +3,16 @@
 
 mod common;
 
-use common::{Reply, Server, Test, check_request, with};
+use common::{Reply, Test, check_request, with};
 use courtrules_engine::model::RuleLayer;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-struct Api {
-    server: Server,
-    /// The key the server printed on first start (plan: all districts).
-    all: String,
-    /// A key made with `keys create --districts sdny`.
-    sdny_only: String,
-}
+/// The server, its first key (all districts) and a key for `sdny` only.
+type Api = common::TwoKeys;
 
 fn main() -> std::process::ExitCode {
-    common::run(
-        || {
-            let server = Server::start(&[]);
-            let sdny_only = server.workspace.create_key("sdny-only", "sdny");
-            Api { all: server.key().to_owned(), sdny_only, server }
-        },
-        TESTS,
-    )
+    common::run(|| common::TwoKeys::start("sdny-only"), TESTS)
 }
 
 const TESTS: &[Test<Api>] = &[

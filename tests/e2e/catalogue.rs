@@ -4,28 +4,16 @@
 
 mod common;
 
-use common::{Reply, Server, Test};
+use common::{Reply, Test};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 
-struct Catalogue {
-    server: Server,
-    /// Plan: all districts.
-    all: String,
-    /// Plan: sdny only.
-    sdny_only: String,
-}
+/// The server, its first key (all districts) and a key for `sdny` only.
+type Catalogue = common::TwoKeys;
 
 fn main() -> std::process::ExitCode {
-    common::run(
-        || {
-            let server = Server::start(&[]);
-            let sdny_only = server.workspace.create_key("catalogue-sdny", "sdny");
-            Catalogue { all: server.key().to_owned(), sdny_only, server }
-        },
-        TESTS,
-    )
+    common::run(|| common::TwoKeys::start("catalogue-sdny"), TESTS)
 }
 
 const TESTS: &[Test<Catalogue>] = &[

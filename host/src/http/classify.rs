@@ -16,7 +16,7 @@ use axum::extract::State;
 use axum::response::Response;
 use base64::Engine as _;
 use courtrules_engine::model::{Classification, ClassifyHints, FieldError};
-use courtrules_engine::validate::slug_problem;
+use courtrules_engine::validate::{describe, slug_problem};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::time::Instant;
@@ -80,7 +80,7 @@ struct Parsed {
         (status = 413, description = "The body is over the /classify limit, or the PDF needs more than the classifier's memory cap", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
         (status = 422, description = "The court has no compliance profile (`district`), the PDF cannot be analysed (not a PDF, encrypted, damaged), or scanned pages could not be read (`scanned_pages`)", body = ClassifyUnprocessableBody),
-        (status = 502, description = "The classification failed: out of time, or the engine or text recognition failed", body = ErrorBody),
+        (status = 502, description = "The classification failed: out of time, or the engine or text recognition failed; when text recognition is unavailable and the PDF has scanned pages, the body adds `scanned_pages` and `unreadable_pages` (as in `ScannedPagesBody`)", body = ErrorBody),
         (status = 503, description = "No engine instance, or the request took longer than the server's time limit", body = ErrorBody),
     ),
     security(("bearer" = []))
@@ -92,7 +92,9 @@ pub async fn classify(
 ) -> Result<Response, ApiError> {
     let started = Instant::now();
     let JsonBody(body) = body.map_err(|error| match error {
-        ApiError::PayloadTooLarge { limit_bytes } => ApiError::PdfTooLarge { limit_bytes },
+        ApiError::PayloadTooLarge { limit_bytes } => {
+            ApiError::PdfTooLarge { limit_bytes, max_pdf_bytes: state.config.classify_max_pdf_bytes }
+        }
         other => other,
     })?;
     let request = parse(&body, state.config.classify_max_pdf_bytes).map_err(validation)?;
@@ -136,6 +138,9 @@ pub fn api_error(error: ClassifyError) -> ApiError {
         ClassifyError::Unreadable(message) => ApiError::UnreadablePdf(message),
         ClassifyError::ScannedPages { scanned_pages, unreadable_pages, reason } => {
             ApiError::ScannedPagesUnreadable { scanned_pages, unreadable_pages, reason }
+        }
+        ClassifyError::RecognitionUnavailable { scanned_pages, unreadable_pages, reason } => {
+            ApiError::RecognitionUnavailable { scanned_pages, unreadable_pages, reason }
         }
         ClassifyError::TooLarge { limit_bytes } => ApiError::PdfTooComplex { limit_bytes },
         ClassifyError::TimedOut { .. } => ApiError::ClassificationFailed(error.to_string()),
@@ -260,17 +265,6 @@ const LENIENT_BASE64: base64::engine::GeneralPurpose = base64::engine::GeneralPu
         .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent)
         .with_decode_allow_trailing_bits(true),
 );
-
-fn describe(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -80,13 +80,17 @@ pub enum ApiError {
     Timeout,
     /// `/classify`: the body is larger than the route's own limit.
     #[error("the request body is larger than the {limit_bytes}-byte limit of /classify")]
-    PdfTooLarge { limit_bytes: usize },
+    PdfTooLarge { limit_bytes: usize, max_pdf_bytes: usize },
     /// `/classify`: the engine cannot analyse the PDF (its message).
     #[error("the PDF cannot be analysed: {0}")]
     UnreadablePdf(String),
     /// `/classify`: pages without a text layer that text recognition could not read.
     #[error("{reason}")]
     ScannedPagesUnreadable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    /// `/classify`: pages without a text layer, and text recognition cannot run on this
+    /// server (502, with the pages listed as for any scanned page that cannot be read).
+    #[error("{reason}")]
+    RecognitionUnavailable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
     /// `/classify`: the PDF needs more memory than a classify call may have.
     #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
     PdfTooComplex { limit_bytes: usize },
@@ -224,7 +228,7 @@ impl ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ApiError::PdfTooLarge { .. } | ApiError::PdfTooComplex { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::ClassificationFailed(_) => StatusCode::BAD_GATEWAY,
+            ApiError::ClassificationFailed(_) | ApiError::RecognitionUnavailable { .. } => StatusCode::BAD_GATEWAY,
             ApiError::Validation { .. } => StatusCode::BAD_REQUEST,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PayloadTooLarge { .. } | ApiError::Engine(SandboxError::MemoryLimit { .. }) => {
@@ -322,11 +326,8 @@ impl ApiError {
                 general("GET /api/v1 lists each endpoint with its method.".into(), "method-not-allowed")
             }
             ApiError::Timeout => general("Retry the request; if it keeps happening, report it.".into(), "timeout"),
-            ApiError::PdfTooLarge { limit_bytes } => general(
-                format!(
-                    "Send a smaller PDF: base64 makes it a third larger, so about {} MiB of PDF fits in the limit.",
-                    limit_bytes / 4 * 3 / (1024 * 1024)
-                ),
+            ApiError::PdfTooLarge { max_pdf_bytes, .. } => general(
+                format!("Send a smaller PDF: at most {max_pdf_bytes} bytes, which base64 makes a third larger."),
                 "payload-too-large",
             ),
             ApiError::UnreadablePdf(_) => general(
@@ -338,6 +339,15 @@ impl ApiError {
                     error: self.to_string(),
                     suggestion: "Send a PDF with a text layer (export it from the word processor, or run it through OCR), or rescan the listed pages more clearly.".into(),
                     docs_url: docs_url("unreadable-scanned-pages"),
+                    scanned_pages: scanned_pages.clone(),
+                    unreadable_pages: unreadable_pages.clone(),
+                })
+            }
+            ApiError::RecognitionUnavailable { scanned_pages, unreadable_pages, .. } => {
+                serde_json::to_vec(&ScannedPagesBody {
+                    error: self.to_string(),
+                    suggestion: "Retry the request later: text recognition is not available on this server right now. A PDF with a text layer (exported from the word processor) needs none.".into(),
+                    docs_url: docs_url("classification-failed"),
                     scanned_pages: scanned_pages.clone(),
                     unreadable_pages: unreadable_pages.clone(),
                 })

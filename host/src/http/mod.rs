@@ -145,7 +145,11 @@ pub fn router(state: AppState) -> Router {
     // including the JSON errors made from the inner layers' bare ones.
     // `body_limit` enforces the body limits (the configured one, and /classify's own);
     // axum's own 2 MiB default is switched off so there is one limit per route.
-    let limits = BodyLimits { default: config.body_limit_bytes, classify: config.classify_body_limit_bytes() };
+    let limits = BodyLimits {
+        default: config.body_limit_bytes,
+        classify: config.classify_body_limit_bytes(),
+        classify_max_pdf: config.classify_max_pdf_bytes,
+    };
     api.layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(limits, body_limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
@@ -209,6 +213,8 @@ pub fn json_response(body: Vec<u8>) -> Response {
 struct BodyLimits {
     default: usize,
     classify: usize,
+    /// The largest PDF, for the 413's suggestion.
+    classify_max_pdf: usize,
 }
 
 impl HttpConfig {
@@ -229,7 +235,7 @@ async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next
         request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
     if declared.is_some_and(|length| length > limit as u64) {
         let error = if is_classify {
-            ApiError::PdfTooLarge { limit_bytes: limit }
+            ApiError::PdfTooLarge { limit_bytes: limit, max_pdf_bytes: limits.classify_max_pdf }
         } else {
             ApiError::PayloadTooLarge { limit_bytes: limit }
         };

@@ -79,6 +79,22 @@ pub struct Server {
     agent: ureq::Agent,
 }
 
+/// A fresh server with two keys: the one it printed on first start (plan: all
+/// districts) and one made with `keys create --districts sdny`.
+pub struct TwoKeys {
+    pub server: Server,
+    pub all: String,
+    pub sdny_only: String,
+}
+
+impl TwoKeys {
+    pub fn start(sdny_key_name: &str) -> TwoKeys {
+        let server = Server::start(&[]);
+        let sdny_only = server.workspace.create_key(sdny_key_name, "sdny");
+        TwoKeys { all: server.key().to_owned(), sdny_only, server }
+    }
+}
+
 impl Server {
     pub fn start(extra: &[&str]) -> Server {
         Server::start_in(Arc::new(Workspace::new()), extra)
@@ -133,6 +149,11 @@ impl Server {
     /// The key printed on first start.
     pub fn key(&self) -> &str {
         self.first_key.as_deref().expect("a fresh server prints a key")
+    }
+
+    /// The server process's id (for `/proc/<pid>/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn url(&self, path: &str) -> String {
