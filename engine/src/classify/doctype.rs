@@ -263,7 +263,12 @@ pub fn decide(e: &Evidence) -> Verdict {
         _ => format!("The file name suggests a {}", scope_words(scope)),
     };
     if let Some(m) = motion {
-        reasoning.push_str(&format!(" for a {} motion", motion_words(m)));
+        // "a memorandum in support of a … motion", "a reply memorandum for a … motion"
+        let preposition = match scope {
+            DocumentScope::BriefSupport | DocumentScope::BriefOpposition => "of",
+            _ => "for",
+        };
+        reasoning.push_str(&format!(" {preposition} a {} motion", motion_words(m)));
     }
     if let Some(court) = e.court {
         reasoning.push_str(&format!("; the caption names the {}", title_case(court)));
@@ -289,7 +294,7 @@ fn shorten(title: &str) -> String {
 
 fn scope_words(scope: DocumentScope) -> &'static str {
     match scope {
-        DocumentScope::BriefSupport => "memorandum in support of a motion",
+        DocumentScope::BriefSupport => "memorandum in support",
         DocumentScope::BriefReply => "reply memorandum",
         DocumentScope::BriefOpposition => "memorandum in opposition",
         DocumentScope::ReconsiderationSupport => "motion for reconsideration",
