@@ -62,15 +62,15 @@ pub enum ClassifyError {
     /// Pages without a text layer that could not be recognised.
     #[error("{reason}")]
     ScannedPages { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
-    /// Pages without a text layer, and text recognition cannot run on this server
-    /// (Tesseract missing): the server's fault, not the document's.
+    /// Pages without a text layer that text recognition could not read for the
+    /// server's reasons (Tesseract missing, the time ran out), not the document's.
     #[error("{reason}")]
-    RecognitionUnavailable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
     /// The PDF needs more memory than a document call may have.
     #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
     TooLarge { limit_bytes: usize },
     /// The budget ran out.
-    #[error("the classification did not finish within its {} s time limit", budget.as_secs())]
+    #[error("the classification did not finish within its {} time limit", seconds(*budget))]
     TimedOut { budget: Duration },
     /// The engine or text recognition failed for reasons of their own.
     #[error("the classification failed: {0}")]
@@ -193,16 +193,15 @@ impl Classifier {
             let read = match read {
                 // The spec: an error for a scanned page that cannot be read lists the
                 // scanned pages, whoever is at fault.
-                Err(PageError::Ocr(OcrError::Unavailable(detail))) => {
-                    tracing::error!(%detail, "scanned pages cannot be read: text recognition is not available");
+                Err(error) if self.recognition_failure(&error).is_some() => {
+                    let why = self.recognition_failure(&error).unwrap_or_default();
+                    tracing::error!(%why, "scanned pages could not be read");
                     let pages = unread.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
                     let (noun, verb) = if unread.len() == 1 { ("page", "has") } else { ("pages", "have") };
-                    return Err(ClassifyError::RecognitionUnavailable {
+                    return Err(ClassifyError::RecognitionFailed {
                         scanned_pages: outcome.scanned_pages.clone(),
                         unreadable_pages: unread.clone(),
-                        reason: format!(
-                            "{noun} {pages} {verb} no text layer and could not be read: text recognition is not available on this server"
-                        ),
+                        reason: format!("{noun} {pages} {verb} no text layer and could not be read: {why}"),
                     });
                 }
                 read => read.map_err(|error| self.sandbox_error_or(error))?,
@@ -230,12 +229,35 @@ impl Classifier {
         Ok(pages)
     }
 
+    /// Why reading a scanned page failed, when the server is at fault: text recognition
+    /// is not installed, or the time ran out.
+    fn recognition_failure(&self, error: &PageError) -> Option<String> {
+        let out_of_time =
+            || format!("text recognition did not finish within the {} time limit", seconds(self.settings.budget));
+        match error {
+            PageError::Ocr(OcrError::Unavailable(_)) => Some("text recognition is not available on this server".into()),
+            PageError::Ocr(OcrError::TimedOut) | PageError::Sandbox(SandboxError::Deadline { .. }) => {
+                Some(out_of_time())
+            }
+            _ => None,
+        }
+    }
+
     fn sandbox_error_or(&self, error: PageError) -> ClassifyError {
         match error {
             PageError::Sandbox(error) => self.sandbox_error(error),
             PageError::Ocr(OcrError::TimedOut) => ClassifyError::TimedOut { budget: self.settings.budget },
             PageError::Ocr(error) => ClassifyError::Failed(error.to_string()),
         }
+    }
+}
+
+/// A time limit for people: `25 s`, `0.3 s`.
+fn seconds(duration: Duration) -> String {
+    if duration.subsec_millis() == 0 {
+        format!("{} s", duration.as_secs())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
     }
 }
 

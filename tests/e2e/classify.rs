@@ -72,6 +72,7 @@ const TESTS: &[Test<Servers>] = &[
     ("cli_classify_prints_the_servers_classification", cli_classify_prints_the_classification),
     ("cli_classify_check_runs_the_flow_and_exits_by_compliance", cli_classify_check),
     ("cli_classify_of_a_non_pdf_exits_2_with_an_error", cli_classify_errors),
+    ("text_recognition_out_of_time_is_an_error_listing_scanned_pages", recognition_out_of_time),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -991,4 +992,18 @@ fn cli_classify_errors(servers: &Servers) {
     assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
     let printed: Value = serde_json::from_str(&stdout(&output)).expect("the error body on stdout");
     assert!(printed["error"].as_str().unwrap().contains("judge-nobody"), "{printed}");
+}
+
+/// Text recognition takes over a second a page; with a 300 ms budget the scanned page
+/// cannot be read in time, and the error still lists it (the spec), as a 502.
+fn recognition_out_of_time(servers: &Servers) {
+    let workspace = &servers.server.workspace;
+    let scanned = fixture_path("memo_scanned_page");
+    let output = workspace.cli(&["classify", scanned.to_str().unwrap(), "--classify-budget-ms", "300"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
+    let printed: Value = serde_json::from_str(&stdout(&output)).expect("the error body on stdout");
+    assert_eq!(printed["scanned_pages"], json!([3]), "{printed}");
+    assert_eq!(printed["unreadable_pages"], json!([3]), "{printed}");
+    assert!(printed["error"].as_str().unwrap().contains("did not finish within the 0.3 s time limit"), "{printed}");
+    assert!(printed["docs_url"].as_str().unwrap().ends_with("#classification-failed"), "{printed}");
 }

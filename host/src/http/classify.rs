@@ -139,8 +139,8 @@ pub fn api_error(error: ClassifyError) -> ApiError {
         ClassifyError::ScannedPages { scanned_pages, unreadable_pages, reason } => {
             ApiError::ScannedPagesUnreadable { scanned_pages, unreadable_pages, reason }
         }
-        ClassifyError::RecognitionUnavailable { scanned_pages, unreadable_pages, reason } => {
-            ApiError::RecognitionUnavailable { scanned_pages, unreadable_pages, reason }
+        ClassifyError::RecognitionFailed { scanned_pages, unreadable_pages, reason } => {
+            ApiError::RecognitionFailed { scanned_pages, unreadable_pages, reason }
         }
         ClassifyError::TooLarge { limit_bytes } => ApiError::PdfTooComplex { limit_bytes },
         ClassifyError::TimedOut { .. } => ApiError::ClassificationFailed(error.to_string()),

@@ -87,10 +87,11 @@ pub enum ApiError {
     /// `/classify`: pages without a text layer that text recognition could not read.
     #[error("{reason}")]
     ScannedPagesUnreadable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
-    /// `/classify`: pages without a text layer, and text recognition cannot run on this
-    /// server (502, with the pages listed as for any scanned page that cannot be read).
+    /// `/classify`: pages without a text layer that text recognition could not read for
+    /// the server's reasons — not installed, out of time (502, with the pages listed as
+    /// for any scanned page that cannot be read).
     #[error("{reason}")]
-    RecognitionUnavailable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
     /// `/classify`: the PDF needs more memory than a classify call may have.
     #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
     PdfTooComplex { limit_bytes: usize },
@@ -228,7 +229,7 @@ impl ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ApiError::PdfTooLarge { .. } | ApiError::PdfTooComplex { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::ClassificationFailed(_) | ApiError::RecognitionUnavailable { .. } => StatusCode::BAD_GATEWAY,
+            ApiError::ClassificationFailed(_) | ApiError::RecognitionFailed { .. } => StatusCode::BAD_GATEWAY,
             ApiError::Validation { .. } => StatusCode::BAD_REQUEST,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::PayloadTooLarge { .. } | ApiError::Engine(SandboxError::MemoryLimit { .. }) => {
@@ -343,10 +344,10 @@ impl ApiError {
                     unreadable_pages: unreadable_pages.clone(),
                 })
             }
-            ApiError::RecognitionUnavailable { scanned_pages, unreadable_pages, .. } => {
+            ApiError::RecognitionFailed { scanned_pages, unreadable_pages, .. } => {
                 serde_json::to_vec(&ScannedPagesBody {
                     error: self.to_string(),
-                    suggestion: "Retry the request later: text recognition is not available on this server right now. A PDF with a text layer (exported from the word processor) needs none.".into(),
+                    suggestion: "Retry the request later: text recognition could not read the pages on this server just now. A PDF with a text layer (exported from the word processor) needs none.".into(),
                     docs_url: docs_url("classification-failed"),
                     scanned_pages: scanned_pages.clone(),
                     unreadable_pages: unreadable_pages.clone(),
