@@ -129,7 +129,7 @@ pub fn read_data_pack(data_dir: &Path, known_courts: &BTreeSet<&str>) -> anyhow:
         }
         let path = dir.join(&entry.file);
         let bytes = std::fs::read(&path).with_context(|| format!("could not read {}", path.display()))?;
-        let sha256 = hex(&Sha256::digest(&bytes));
+        let sha256 = crate::hex::encode(&Sha256::digest(&bytes));
         if sha256 != entry.sha256.to_ascii_lowercase() {
             bail!("{}: the file's SHA-256 is {sha256}, the index says {}", at(), entry.sha256);
         }
@@ -247,8 +247,4 @@ pub async fn bytes(db: &Db, sha256: &str) -> anyhow::Result<Option<Vec<u8>>> {
         .fetch_optional(db.pool())
         .await?;
     Ok(row.map(|(bytes,)| bytes))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -97,15 +97,15 @@ pub async fn create(db: &Db, name: &str, plan: Plan) -> anyhow::Result<NewKey> {
     if name.trim().is_empty() {
         bail!("a key needs a --name");
     }
-    let id = random_hex(ID_BYTES)?;
-    let secret = random_hex(SECRET_BYTES)?;
+    let id = crate::hex::random(ID_BYTES)?;
+    let secret = crate::hex::random(SECRET_BYTES)?;
     let mut tx = db.pool().begin().await?;
     sqlx::query(
         "INSERT INTO api_keys (id, name, secret_sha256, all_districts, created_at) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(&id)
     .bind(name.trim())
-    .bind(hex(&sha256(&secret)))
+    .bind(crate::hex::encode(&sha256(&secret)))
     .bind(i64::from(plan == Plan::All))
     .bind(now())
     .execute(&mut *tx)
@@ -194,16 +194,6 @@ async fn plan_of(db: &Db, id: &str, all_districts: i64) -> anyhow::Result<Plan> 
 
 fn sha256(text: &str) -> [u8; 32] {
     Sha256::digest(text.as_bytes()).into()
-}
-
-fn random_hex(bytes: usize) -> anyhow::Result<String> {
-    let mut buffer = vec![0u8; bytes];
-    getrandom::fill(&mut buffer).map_err(|error| anyhow::anyhow!("no randomness for a key: {error}"))?;
-    Ok(hex(&buffer))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 fn unhex(text: &str) -> Option<[u8; 32]> {

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod db;
 pub mod documents;
 pub mod extracted;
+pub mod hex;
 pub mod holidays;
 pub mod http;
 pub mod keys;

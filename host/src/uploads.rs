@@ -91,7 +91,7 @@ impl Uploads {
         engine_version: &str,
         response: &[u8],
     ) -> anyhow::Result<(String, String)> {
-        let sha256 = hex(&Sha256::digest(upload.pdf));
+        let sha256 = crate::hex::encode(&Sha256::digest(upload.pdf));
         let path = self.path_of(&sha256);
         let (dir, bytes) = (self.dir.clone(), upload.pdf.to_vec());
         let lock = tokio::task::spawn_blocking(move || -> anyhow::Result<File> {
@@ -102,7 +102,7 @@ impl Uploads {
         })
         .await??;
 
-        let id = random_hex(16)?;
+        let id = crate::hex::random(16)?;
         let now = timestamp(SystemTime::now());
         let response = std::str::from_utf8(response).context("the classification is not UTF-8")?;
         let mut tx = db.pool().begin().await?;
@@ -217,7 +217,7 @@ fn write_durably(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let folder = path.parent().expect("a file in a folder");
     fs::create_dir_all(folder)?;
     let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("upload");
-    let suffix = random_hex(8).map_err(std::io::Error::other)?;
+    let suffix = crate::hex::random(8).map_err(std::io::Error::other)?;
     let temporary = folder.join(format!(".{name}.{suffix}.tmp"));
     let written = (|| {
         let mut file = File::create_new(&temporary)?;
@@ -270,16 +270,6 @@ fn timestamp(time: SystemTime) -> String {
     humantime::format_rfc3339_seconds(time).to_string()
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-fn random_hex(bytes: usize) -> anyhow::Result<String> {
-    let mut buffer = vec![0u8; bytes];
-    getrandom::fill(&mut buffer).map_err(|error| anyhow::anyhow!("no randomness: {error}"))?;
-    Ok(hex(&buffer))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,7 +278,7 @@ mod tests {
     fn a_durable_write_leaves_the_file_whole_and_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         let uploads = Uploads::new(dir.path().to_owned(), Duration::from_secs(60));
-        let sha256 = hex(&Sha256::digest(b"%PDF-1.7"));
+        let sha256 = crate::hex::encode(&Sha256::digest(b"%PDF-1.7"));
         let path = uploads.path_of(&sha256);
         write_durably(&path, b"%PDF-1.7").unwrap();
         write_durably(&path, b"%PDF-1.7").unwrap();
