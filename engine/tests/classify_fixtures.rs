@@ -8,6 +8,9 @@ use courtrules_engine::model::{ClassifyHints, ClassifyOutcome, OcrPage};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 
+#[path = "../../tests/support/ground_truth.rs"]
+mod ground_truth;
+
 fn fixtures_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/pdf")
 }
@@ -67,109 +70,17 @@ fn every_fixture_matches_its_ground_truth() {
         hints.ocr_pages = ocr_hint(t);
         let outcome = run(name, &hints);
         let r = serde_json::to_value(&outcome.response).unwrap();
-        let mut fail = |what: String| problems.push(format!("{name}: {what}"));
-        let pca = &r["page_count_analysis"];
-        for key in ["total_pdf_pages", "front_matter_pages", "back_matter_pages", "body_page_count"] {
-            if pca[key] != t[key] {
-                fail(format!("{key}: expected {}, found {}", t[key], pca[key]));
-            }
-        }
-        let expected_words = t["word_count"].as_f64().unwrap();
-        let words = r["document"]["word_count"].as_f64().unwrap();
-        if (words - expected_words).abs() > (expected_words * 0.01).max(0.0) {
-            fail(format!("word_count: expected {expected_words}, found {words}"));
-        }
-        let c = &r["classification"];
-        let supported = t["supported"].as_bool().unwrap();
-        if c["supported"] != t["supported"] {
-            fail(format!("supported: expected {supported}, found {}", c["supported"]));
-        }
-        if c["confidence"] != t["expected_confidence"] {
-            fail(format!("confidence: expected {}, found {}", t["expected_confidence"], c["confidence"]));
-        }
-        if supported {
-            if c["document_scope"] != t["document_scope"] {
-                fail(format!("document_scope: expected {}, found {}", t["document_scope"], c["document_scope"]));
-            }
-            let accepted: Vec<Value> =
-                t["motion_type_acceptable"].as_array().cloned().unwrap_or_else(|| vec![t["motion_type"].clone()]);
-            let motion = c.get("motion_type").cloned().unwrap_or(Value::Null);
-            if !accepted.contains(&motion) {
-                fail(format!("motion_type: expected one of {accepted:?}, found {motion}"));
-            }
-            if r.get("check_request").is_none() {
-                fail("check_request missing".into());
-            }
-        } else {
-            if r.get("check_request").is_some() || c.get("document_scope").is_some() {
-                fail("an unsupported document has a check_request or scope".into());
-            }
-            if c["confidence"] != "low" {
-                fail("an unsupported document must be low".into());
-            }
-        }
-        for group in ["caption", "signature_block", "sections", "privacy"] {
-            let (expected, found) = (&t[group], &r["document"][group]);
-            for (flag, value) in expected.as_object().unwrap() {
-                let got = found.get(flag).cloned().unwrap_or(Value::Null);
-                if *value != got && !(value.is_null() && got.is_null()) {
-                    fail(format!("{group}.{flag}: expected {value}, found {got}"));
-                }
-            }
-        }
-        if let Some(warning) = t["expected_warning_contains"].as_str() {
-            let all = format!("{} {}", r["warnings"], r["format_detection"]["warning"]);
-            if !all.contains(warning) {
-                fail(format!("expected a warning containing {warning:?}, found {all}"));
-            }
-        }
-        let f = &r["format_detection"];
-        let format = &t["format"];
-        let mut size_cells = ("-".to_string(), "-".to_string());
-        let mut margin_cells = ("-".to_string(), "-".to_string());
-        if supported && format.is_object() {
+        problems.extend(ground_truth::problems(t, &r, "hon-test").into_iter().map(|what| format!("{name}: {what}")));
+        let (pca, c, format) = (&r["page_count_analysis"], &r["classification"], &t["format"]);
+        let (size_cells, margin_cells) = if t["supported"] == true && format.is_object() {
             let doc_format = &r["document"]["format"];
-            for (key, found) in [
-                ("primary_font_size_pt", &doc_format["primary_font_size_pt"]),
-                ("footnote_font_size_pt", &doc_format["footnote_font_size_pt"]),
-            ] {
-                match (format[key].as_f64(), found.as_f64()) {
-                    (Some(e), Some(g)) if (e - g).abs() <= 0.5 => {}
-                    (None, None) => {}
-                    (e, g) => fail(format!("{key}: expected {e:?}, found {g:?}")),
-                }
-            }
-            for side in ["top", "bottom", "left", "right"] {
-                let e = format["margins_per_side"][side].as_f64().unwrap();
-                match f["margins_per_side"][side].as_f64() {
-                    Some(g) if (e - g).abs() <= 0.1 => {}
-                    g => fail(format!("margins_per_side.{side}: expected {e}, found {g:?}")),
-                }
-            }
-            if let Some(e) = format["line_spacing_pt"].as_f64() {
-                match f["line_spacing_pt"].as_f64() {
-                    Some(g) if (e - g).abs() <= 0.5 => {}
-                    g => fail(format!("line_spacing_pt: expected {e}, found {g:?}")),
-                }
-                if doc_format["line_spacing"] != format["line_spacing"] {
-                    fail(format!(
-                        "line_spacing: expected {}, found {}",
-                        format["line_spacing"], doc_format["line_spacing"]
-                    ));
-                }
-            }
-            if f["font_name_raw"] != format["font_name_raw"] || f["font_family"] != format["font_family"] {
-                fail(format!(
-                    "font: expected {} / {}, found {} / {}",
-                    format["font_name_raw"], format["font_family"], f["font_name_raw"], f["font_family"]
-                ));
-            }
-            if f["confidence"] == "low" {
-                fail("format confidence is low for a supported fixture".into());
-            }
-            size_cells = (format["primary_font_size_pt"].to_string(), doc_format["primary_font_size_pt"].to_string());
-            margin_cells = (format["margins_per_side"]["left"].to_string(), doc_format["margin_inches"].to_string());
-        }
+            (
+                (format["primary_font_size_pt"].to_string(), doc_format["primary_font_size_pt"].to_string()),
+                (format["margins_per_side"]["left"].to_string(), doc_format["margin_inches"].to_string()),
+            )
+        } else {
+            (("-".to_string(), "-".to_string()), ("-".to_string(), "-".to_string()))
+        };
         table.push(format!(
             "{:<30} {:>13} {:>13} {:>11} {:>11} {:<36} {:<36} {:>9} {:>9} {:>8} {:>8}",
             name,
