@@ -26,29 +26,16 @@ fi
 echo "==> Building courtrules (release)"
 (cd "$ROOT" && cargo build --release --locked -p courtrules)
 
-WORK="$(mktemp -d)"
-SERVER_PID=""
-cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
+# shellcheck source=../scripts/lib/server.sh
+source "$ROOT/scripts/lib/server.sh"
+server_workspace
 echo "==> Starting the server on loopback (fresh database in $WORK)"
-(cd "$WORK" && exec "$ROOT/target/release/courtrules" serve --addr 127.0.0.1:0 \
-    --database-url "sqlite://$WORK/courtrules.db" --data-dir "$ROOT/data" >"$WORK/stdout" 2>"$WORK/server.log") &
-SERVER_PID=$!
-for _ in $(seq 1 300); do
-  grep -q '^courtrules listening on ' "$WORK/stdout" 2>/dev/null && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
-  sleep 0.1
-done
-BASE="$(sed -n 's/^courtrules listening on //p' "$WORK/stdout")"
-KEY="$(grep -o 'crk_[0-9a-f]*_[0-9a-f]*' "$WORK/stdout" | head -1)"
-[ -n "$BASE" ] && [ -n "$KEY" ] || { echo "the server did not start" >&2; cat "$WORK/server.log" >&2; exit 1; }
+server_start "$ROOT/target/release/courtrules"
+KEY="$FIRST_KEY"
+[ -n "$KEY" ] || { echo "the server printed no key" >&2; exit 1; }
 # The load test measures the check path, not the rate limit (60 /check a minute per key):
 # raise this key's limit so every request is admitted and counted.
-"$ROOT/target/release/courtrules" --database-url "sqlite://$WORK/courtrules.db" --data-dir "$ROOT/data" \
+"$ROOT/target/release/courtrules" "${STORAGE[@]}" \
   keys limits "$(echo "$KEY" | cut -d_ -f2)" --group check --per-minute 1000000000 >/dev/null
 sleep 1.2  # the server picks up key changes within --refresh-ms (1 s)
 

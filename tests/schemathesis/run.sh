@@ -24,33 +24,19 @@ for tool in openapi-spec-validator schemathesis; do
   [ -x "$VENV/bin/$tool" ] || { echo "no $tool in $VENV (pip install -r scripts/requirements-test.txt)" >&2; exit 2; }
 done
 
-WORK="$(mktemp -d)"
-SERVER_PID=""
-cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-storage=(--database-url "sqlite://$WORK/courtrules.db" --data-dir "$ROOT/data")
+# shellcheck source=../../scripts/lib/server.sh
+source "$ROOT/scripts/lib/server.sh"
+server_workspace
 export RUST_LOG="${RUST_LOG:-warn}"
 
 echo "==> A key for schemathesis, every rate limit raised"
-KEY="$("$BIN" "${storage[@]}" keys create --name schemathesis | grep -o 'crk_[0-9a-f]*_[0-9a-f]*' | head -1)"
+KEY="$("$BIN" "${STORAGE[@]}" keys create --name schemathesis | grep -o 'crk_[0-9a-f]*_[0-9a-f]*' | head -1)"
 [ -n "$KEY" ] || { echo "keys create printed no key" >&2; exit 1; }
 KEY_ID="$(echo "$KEY" | cut -d_ -f2)"
-"$BIN" "${storage[@]}" keys limits "$KEY_ID" --group all --per-minute 1000000 >/dev/null
+"$BIN" "${STORAGE[@]}" keys limits "$KEY_ID" --group all --per-minute 1000000 >/dev/null
 
 echo "==> Starting the server (fresh database in $WORK)"
-(cd "$WORK" && exec "$BIN" "${storage[@]}" serve --addr 127.0.0.1:0 >"$WORK/stdout" 2>"$WORK/server.log") &
-SERVER_PID=$!
-for _ in $(seq 1 600); do
-  grep -q '^courtrules listening on ' "$WORK/stdout" 2>/dev/null && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
-  sleep 0.1
-done
-BASE="$(sed -n 's/^courtrules listening on //p' "$WORK/stdout")"
-[ -n "$BASE" ] || { echo "the server did not start" >&2; cat "$WORK/server.log" >&2; exit 1; }
+server_start "$BIN"
 
 echo "==> openapi-spec-validator $BASE/openapi.json"
 curl -sf "$BASE/openapi.json" -o "$WORK/openapi.json"
