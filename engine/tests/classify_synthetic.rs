@@ -73,21 +73,31 @@ fn kerned_pdf(lines: &[&str]) -> Vec<u8> {
     finish(doc, page_content, dictionary! { "XObject" => dictionary! { "Fm1" => form } })
 }
 
-fn finish(mut doc: Document, content: Content, resources: Dictionary) -> Vec<u8> {
+fn finish(doc: Document, content: Content, resources: Dictionary) -> Vec<u8> {
+    finish_pages(doc, vec![(content, resources)])
+}
+
+/// A letter-size PDF of these pages (content stream and resources each), saved.
+fn finish_pages(mut doc: Document, pages: Vec<(Content, Dictionary)>) -> Vec<u8> {
     let pages_id = doc.new_object_id();
-    let content_id = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
-    let page = doc.add_object(dictionary! {
-        "Type" => "Page",
-        "Parent" => pages_id,
-        "Contents" => content_id,
-        "Resources" => resources,
-    });
+    let mut kids: Vec<Object> = Vec::new();
+    for (content, resources) in pages {
+        let content_id = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
+        let page = doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "Contents" => content_id,
+            "Resources" => resources,
+        });
+        kids.push(page.into());
+    }
+    let count = kids.len() as i64;
     doc.objects.insert(
         pages_id,
         Object::Dictionary(dictionary! {
             "Type" => "Pages",
-            "Kids" => vec![page.into()],
-            "Count" => 1,
+            "Kids" => kids,
+            "Count" => count,
             "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
         }),
     );
@@ -231,36 +241,20 @@ fn table_cells_are_not_counted() {
 fn text_pdf(pages: &[Vec<(i64, i64, i64, &str)>]) -> Vec<u8> {
     let mut doc = Document::with_version("1.7");
     let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding" });
-    let pages_id = doc.new_object_id();
-    let mut kids = Vec::new();
-    for lines in pages {
-        let mut ops = vec![Operation::new("BT", vec![])];
-        for (x, y, size, text) in lines {
-            ops.push(Operation::new("Tf", vec!["F1".into(), (*size).into()]));
-            ops.push(Operation::new("Tm", vec![1.into(), 0.into(), 0.into(), 1.into(), (*x).into(), (*y).into()]));
-            ops.push(Operation::new("Tj", vec![Object::string_literal(*text)]));
-        }
-        ops.push(Operation::new("ET", vec![]));
-        let content = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
-        let page = doc.add_object(dictionary! {
-            "Type" => "Page", "Parent" => pages_id, "Contents" => content,
-            "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
-        });
-        kids.push(page.into());
-    }
-    let count = kids.len() as i64;
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages", "Kids" => kids, "Count" => count,
-            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
-        }),
-    );
-    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
-    doc.trailer.set("Root", catalog);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).unwrap();
-    out
+    let pages = pages
+        .iter()
+        .map(|lines| {
+            let mut ops = vec![Operation::new("BT", vec![])];
+            for (x, y, size, text) in lines {
+                ops.push(Operation::new("Tf", vec!["F1".into(), (*size).into()]));
+                ops.push(Operation::new("Tm", vec![1.into(), 0.into(), 0.into(), 1.into(), (*x).into(), (*y).into()]));
+                ops.push(Operation::new("Tj", vec![Object::string_literal(*text)]));
+            }
+            ops.push(Operation::new("ET", vec![]));
+            (Content { operations: ops }, dictionary! { "Font" => dictionary! { "F1" => font } })
+        })
+        .collect();
+    finish_pages(doc, pages)
 }
 
 #[test]
