@@ -10,22 +10,16 @@
 //! every `expected` from the engine's current answers; review the diff before
 //! committing it.
 
+use corpus::repo_root;
 use courtrules_engine::ffi;
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+#[path = "../../tests/support/corpus.rs"]
+mod corpus;
 
 fn cases() -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(repo_root().join("tests/corpus"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    paths.sort();
-    paths
+    corpus::case_paths()
 }
 
 /// The engine's answer to one case, as the JSON envelope the corpus stores.

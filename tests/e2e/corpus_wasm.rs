@@ -4,14 +4,13 @@
 //! baked into its memory) and fresh instances of it, so the sandbox's shortcuts can
 //! never change an answer.
 
+use corpus::repo_root;
 use courtrules::sandbox::{Limits, Op, ProfileRef, Sandbox};
 use courtrules_engine::ffi;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+#[path = "../support/corpus.rs"]
+mod corpus;
 
 struct Case {
     name: String,
@@ -21,13 +20,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(repo_root().join("tests/corpus"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    paths.sort();
-    paths
+    corpus::case_paths()
         .into_iter()
         .map(|path| {
             let case: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
