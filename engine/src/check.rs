@@ -1,6 +1,7 @@
 //! `check(profile, request)`: run every check that applies to a filing.
 
 use crate::checks::{self, Outcome};
+use crate::coverage::{coverage, coverage_note, practices_result};
 use crate::error::EngineError;
 use crate::model::{
     CheckMeta, CheckRequest, CheckResponse, CheckResult, ComplianceStatus, JudgeRef, Profile, ResultStatus, Severity,
@@ -44,6 +45,8 @@ pub fn check(profile: &Profile, request: &CheckRequest) -> Result<CheckResponse,
             Outcome::NotApplicable => {}
         }
     }
+    let coverage = coverage(profile, judge);
+    results.extend(practices_result(judge, &coverage));
     results.sort_by(|a, b| {
         (a.status, a.severity, a.category, a.layer, &a.rule_key).cmp(&(
             b.status,
@@ -62,6 +65,8 @@ pub fn check(profile: &Profile, request: &CheckRequest) -> Result<CheckResponse,
             checks_skipped: skipped.len() as u32,
             skipped,
             profile_version: profile.profile_version.clone(),
+            coverage_note: coverage_note(judge, &coverage),
+            coverage,
         },
         results,
     })

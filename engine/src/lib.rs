@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod check;
 pub mod checks;
 pub mod classify;
+pub mod coverage;
 pub mod error;
 pub mod ffi;
 pub mod model;

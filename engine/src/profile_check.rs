@@ -4,8 +4,8 @@
 
 use crate::checks::CATALOGUE;
 use crate::model::{
-    AppliesTo, Caption, FieldError, PROFILE_FORMAT_VERSION, Privacy, Profile, ResultStatus, Rule, RuleKind, RuleParams,
-    Sections, SignatureBlock,
+    AppliesTo, COURT_JUDGE_SLUG, Caption, Category, FieldError, PROFILE_FORMAT_VERSION, Privacy, Profile, ResultStatus,
+    Rule, RuleKind, RuleLayer, RuleParams, Sections, SignatureBlock,
 };
 use crate::validate::slug_problem;
 use std::collections::BTreeSet;
@@ -24,10 +24,10 @@ pub fn validate_profile(profile: &Profile) -> Vec<FieldError> {
         errors.push(FieldError::new("district.district_id", problem));
     }
     require_text(&mut errors, "district.name", &profile.district.name);
+    check_layer_header(&mut errors, "national", &profile.national);
     check_layer(&mut errors, "national", &profile.national.rules);
-    check_url(&mut errors, "national.source_url", &profile.national.source_url);
+    check_layer_header(&mut errors, "local", &profile.local);
     check_layer(&mut errors, "local", &profile.local.rules);
-    check_url(&mut errors, "local.source_url", &profile.local.source_url);
     let mut slugs = BTreeSet::new();
     for (index, judge) in profile.judges.iter().enumerate() {
         let path = format!("judges[{index}]");
@@ -37,13 +37,44 @@ pub fn validate_profile(profile: &Profile) -> Vec<FieldError> {
         if !slugs.insert(judge.slug.as_str()) {
             errors.push(FieldError::new(format!("{path}.slug"), format!("duplicate judge slug `{}`", judge.slug)));
         }
+        if judge.slug == COURT_JUDGE_SLUG {
+            errors.push(FieldError::new(
+                format!("{path}.slug"),
+                format!("`{COURT_JUDGE_SLUG}` is reserved for the court-wide rules and names no judge"),
+            ));
+        }
         require_text(&mut errors, &format!("{path}.name"), &judge.name);
+        if let Some(url) = &judge.profile_url {
+            check_url(&mut errors, &format!("{path}.profile_url"), url);
+        }
         if let Some(order) = &judge.standing_order {
             check_url(&mut errors, &format!("{path}.standing_order.source_url"), &order.source_url);
+            check_date(&mut errors, &format!("{path}.standing_order.effective_date"), order.effective_date.as_deref());
+            check_date(&mut errors, &format!("{path}.standing_order.as_of"), order.as_of.as_deref());
             check_layer(&mut errors, &format!("{path}.standing_order"), &order.rules);
         }
     }
     errors
+}
+
+fn check_layer_header(errors: &mut Vec<FieldError>, path: &str, layer: &RuleLayer) {
+    require_text(errors, &format!("{path}.title"), &layer.title);
+    for (field, text) in [("short_title", &layer.short_title), ("scope", &layer.scope)] {
+        if let Some(text) = text {
+            require_text(errors, &format!("{path}.{field}"), text);
+        }
+    }
+    check_url(errors, &format!("{path}.source_url"), &layer.source_url);
+    check_date(errors, &format!("{path}.effective_date"), layer.effective_date.as_deref());
+    check_date(errors, &format!("{path}.as_of"), layer.as_of.as_deref());
+}
+
+/// A date must be written `YYYY-MM-DD` (a real calendar date), as every date of the data is.
+fn check_date(errors: &mut Vec<FieldError>, path: &str, date: Option<&str>) {
+    let Some(date) = date else { return };
+    if crate::calendar::Date::parse(date).is_none() {
+        errors.push(FieldError::new(path, format!("must be a date written YYYY-MM-DD, got `{date}`")));
+    }
 }
 
 fn check_layer(errors: &mut Vec<FieldError>, layer_path: &str, rules: &[Rule]) {
@@ -74,6 +105,12 @@ fn check_rule(errors: &mut Vec<FieldError>, path: &str, rule: &Rule) {
         ));
         return;
     };
+    if rule.category == Category::Coverage {
+        errors.push(FieldError::new(
+            format!("{path}.category"),
+            "COVERAGE is the category of the engine's own coverage results, not of a rule",
+        ));
+    }
     if let Some(category) = kind.category()
         && category != rule.category
     {
@@ -108,6 +145,7 @@ fn check_applies_to(errors: &mut Vec<FieldError>, path: &str, applies: &AppliesT
         ("document_scopes", applies.document_scopes.as_ref().is_some_and(Vec::is_empty)),
         ("motion_types", applies.motion_types.as_ref().is_some_and(Vec::is_empty)),
         ("filing_roles", applies.filing_roles.as_ref().is_some_and(Vec::is_empty)),
+        ("except_claims_under", applies.except_claims_under.as_ref().is_some_and(Vec::is_empty)),
     ];
     for (field, empty) in empty_lists {
         if empty {

@@ -7,11 +7,13 @@
 //! different layers may still both apply (their scopes differ but overlap); there only
 //! the latest layer's rules count, so a judge's page limit beats the district default.
 
+use crate::coverage::{coverage, coverage_note};
 use crate::error::EngineError;
 use crate::model::{
-    AppliesTo, Category, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules, OverriddenRule,
-    Profile, Rule, RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
+    AppliesTo, COURT_JUDGE_SLUG, Category, CheckRequest, JudgeProfile, JudgeRef, Layer, LayeredRule, LayeredRules,
+    OverriddenRule, Profile, Rule, RuleGroups, RuleKind, RulesFilter, RulesMeta, StandingOrderRule,
 };
+use std::sync::LazyLock;
 
 /// A rule that survived resolution, with the layer it came from.
 #[derive(Clone, Copy, Debug)]
@@ -22,8 +24,23 @@ pub struct EffectiveRule<'p> {
     pub overrides: Option<(Layer, &'p Rule)>,
 }
 
-/// The judge with this slug, or the error the caller reports.
+/// The stand-in for "whichever judge is assigned" (`COURT_JUDGE_SLUG`): no standing
+/// order, so only the national and local layers apply.
+static ANY_JUDGE: LazyLock<JudgeProfile> = LazyLock::new(|| JudgeProfile {
+    slug: COURT_JUDGE_SLUG.to_owned(),
+    name: "Any judge of the court (court-wide rules only)".to_owned(),
+    judge_type: None,
+    sample: false,
+    profile_url: None,
+    standing_order: None,
+});
+
+/// The judge with this slug, or the error the caller reports. `COURT_JUDGE_SLUG` names
+/// the court-wide rules of any district.
 pub fn find_judge<'p>(profile: &'p Profile, judge_slug: &str) -> Result<&'p JudgeProfile, EngineError> {
+    if judge_slug == COURT_JUDGE_SLUG {
+        return Ok(&ANY_JUDGE);
+    }
     profile.judges.iter().find(|judge| judge.slug == judge_slug).ok_or_else(|| EngineError::JudgeNotFound {
         district_id: profile.district.district_id.clone(),
         judge_slug: judge_slug.to_owned(),
@@ -112,7 +129,26 @@ pub fn matches_request(applies: &AppliesTo, request: &CheckRequest) -> bool {
     let role_ok = applies.filing_roles.as_ref().is_none_or(|roles| roles.contains(&request.filing_role));
     let filer_ok = applies.filer_pro_se.is_none_or(|wanted| wanted == request.is_pro_se);
     let opponent_ok = applies.opposing_party_pro_se.is_none_or(|wanted| wanted == request.opposing_party_pro_se);
-    scope_ok && motion_ok && role_ok && filer_ok && opponent_ok
+    let by_hand = request.document.handwritten_or_typewritten;
+    let pro_se_hand_ok = applies.pro_se_handwritten.is_none_or(|wanted| wanted == (request.is_pro_se && by_hand));
+    let hand_ok = applies.handwritten_or_typewritten.is_none_or(|wanted| wanted == by_hand);
+    scope_ok
+        && motion_ok
+        && role_ok
+        && filer_ok
+        && opponent_ok
+        && pro_se_hand_ok
+        && hand_ok
+        && !excepted_claims(applies, request)
+}
+
+/// Whether the rule's `except_claims_under` takes this filing out: every claim it
+/// addresses is brought under an excepted statute.
+fn excepted_claims(applies: &AppliesTo, request: &CheckRequest) -> bool {
+    match (&applies.except_claims_under, &request.claims_under) {
+        (Some(excepted), Some(claims)) => !claims.is_empty() && claims.iter().all(|claim| excepted.contains(claim)),
+        _ => false,
+    }
 }
 
 /// Whether a rule belongs in a rules view narrowed by `filter`: a rule is left out only
@@ -173,10 +209,16 @@ pub fn resolve_rules(profile: &Profile, judge_slug: &str, filter: &RulesFilter) 
         }
     }
     let total = groups.frcp.len() + groups.local_rules.len() + groups.standing_order.len();
+    let coverage = coverage(profile, judge);
     Ok(LayeredRules {
         judge: JudgeRef { slug: judge.slug.clone(), name: judge.name.clone() },
         rules: groups,
-        meta: RulesMeta { total_rules: total as u32, profile_version: profile.profile_version.clone() },
+        meta: RulesMeta {
+            total_rules: total as u32,
+            profile_version: profile.profile_version.clone(),
+            coverage_note: coverage_note(judge, &coverage),
+            coverage,
+        },
     })
 }
 
@@ -193,5 +235,14 @@ pub fn applies_to_labels(applies: &AppliesTo) -> Vec<String> {
     if let Some(pro_se) = applies.opposing_party_pro_se {
         labels.push(if pro_se { "opposing_party_pro_se" } else { "opposing_party_represented" }.to_owned());
     }
+    if let Some(by_hand) = applies.pro_se_handwritten {
+        labels.push(
+            if by_hand { "pro_se_handwritten_or_typewritten" } else { "attorney_or_computer_prepared" }.to_owned(),
+        );
+    }
+    if let Some(by_hand) = applies.handwritten_or_typewritten {
+        labels.push(if by_hand { "handwritten_or_typewritten" } else { "computer_prepared" }.to_owned());
+    }
+    labels.extend(applies.except_claims_under.iter().flatten().map(|claim| format!("except_claims_under_{claim}")));
     labels
 }

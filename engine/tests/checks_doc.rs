@@ -1,7 +1,7 @@
-//! `docs/checks.md` lists every check and every rule of the shipped E.D.N.Y. profile.
-//! Its tables are generated from the engine's check catalogue and the profile, so this
-//! test fails when either changes without the document; `COURTRULES_BLESS=1` rewrites
-//! the generated parts.
+//! `docs/checks.md` lists every check and every rule of the shipped profiles. Its tables
+//! are generated from the engine's check catalogue and the profiles, so this test fails
+//! when either changes without the document; `COURTRULES_BLESS=1` rewrites the generated
+//! parts.
 
 use courtrules_engine::checks::{CATALOGUE, needs_of};
 use courtrules_engine::ffi::parse_profile;
@@ -48,30 +48,68 @@ fn rule_row(out: &mut String, layer: Layer, rule: &Rule) {
     .unwrap();
 }
 
-fn profile_tables(profile: &Profile) -> String {
-    let header =
-        "| Rule key | Category | Citation | Layer | Applies when | Needs | Severity |\n|---|---|---|---|---|---|---|\n";
-    let mut out = format!("### National and local rules ({})\n\n{header}", profile.district.name);
-    for rule in &profile.national.rules {
+const HEADER: &str =
+    "| Rule key | Category | Citation | Layer | Applies when | Needs | Severity |\n|---|---|---|---|---|---|---|\n";
+
+/// The national layer once (it is the same in every profile), then each district's local
+/// layer and the judges whose standing orders are encoded.
+fn profile_tables(profiles: &[Profile]) -> String {
+    let national = &profiles[0].national;
+    let mut out = format!("### {} (every district)\n\n{HEADER}", national.title);
+    for rule in &national.rules {
         rule_row(&mut out, Layer::Frcp, rule);
     }
-    for rule in &profile.local.rules {
-        rule_row(&mut out, Layer::LocalRules, rule);
-    }
-    for judge in &profile.judges {
-        let sample = if judge.sample { " — sample data, a fictional judge" } else { "" };
-        write!(out, "\n### Judge {} (`{}`){sample}\n\n", judge.name, judge.slug).unwrap();
-        match &judge.standing_order {
-            None => out.push_str("No standing-order rules: only the national and local layers apply.\n"),
-            Some(order) => {
-                out.push_str(header);
-                for rule in &order.rules {
-                    rule_row(&mut out, Layer::StandingOrder, rule);
+    for profile in profiles {
+        assert_eq!(&profile.national, national, "{}: the national layer differs", profile.district.district_id);
+        write!(
+            out,
+            "\n### {} (`{}`): {}\n\n{HEADER}",
+            profile.district.name, profile.district.district_id, profile.local.title
+        )
+        .unwrap();
+        for rule in &profile.local.rules {
+            rule_row(&mut out, Layer::LocalRules, rule);
+        }
+        let (with_orders, without): (Vec<_>, Vec<_>) =
+            profile.judges.iter().partition(|judge| judge.standing_order.is_some());
+        let real_without = without.iter().filter(|judge| !judge.sample).count();
+        let roster = match real_without {
+            0 if profile.judges.iter().all(|judge| judge.sample) => {
+                "No roster: check with `judge_slug` `court` (the court-wide rules).".to_owned()
+            }
+            count => format!(
+                "{count} judges on the roster without encoded standing orders (coverage `district`): only the \
+                 national and local layers apply, and every check adds an action item to read the judge's \
+                 individual practices."
+            ),
+        };
+        write!(out, "\n{roster}\n").unwrap();
+        for judge in with_orders.iter().chain(without.iter().filter(|judge| judge.sample)) {
+            let sample = if judge.sample { " — sample data, a fictional judge" } else { "" };
+            write!(out, "\n#### Judge {} (`{}`){sample}\n\n", judge.name, judge.slug).unwrap();
+            match &judge.standing_order {
+                None => out.push_str("No standing-order rules: only the national and local layers apply.\n"),
+                Some(order) => {
+                    out.push_str(HEADER);
+                    for rule in &order.rules {
+                        rule_row(&mut out, Layer::StandingOrder, rule);
+                    }
                 }
             }
         }
     }
     out
+}
+
+/// Every shipped profile, in district order.
+fn shipped_profiles() -> Vec<Profile> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(repo_root().join("data/profiles"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|path| parse_profile(&std::fs::read(path).unwrap()).unwrap()).collect()
 }
 
 /// Replaces the text between `<!-- generated:NAME -->` and `<!-- end:NAME -->`.
@@ -88,8 +126,8 @@ fn splice(document: &str, name: &str, content: &str) -> String {
 fn checks_md_lists_every_check_and_every_shipped_rule() {
     let path = repo_root().join("docs/checks.md");
     let document = std::fs::read_to_string(&path).unwrap();
-    let profile = parse_profile(&std::fs::read(repo_root().join("data/profiles/edny.json")).unwrap()).unwrap();
-    let expected = splice(&splice(&document, "catalogue", &catalogue_table()), "edny", &profile_tables(&profile));
+    let expected =
+        splice(&splice(&document, "catalogue", &catalogue_table()), "profiles", &profile_tables(&shipped_profiles()));
     if std::env::var_os("COURTRULES_BLESS").is_some() {
         std::fs::write(&path, &expected).unwrap();
     } else {

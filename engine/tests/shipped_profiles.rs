@@ -47,7 +47,7 @@ fn shipped_profiles_follow_the_schema_and_the_engine_reads_them() {
 fn the_schema_rejects_what_the_engine_rejects() {
     let schema = schema();
     let base = serde_json::json!({
-        "format_version": 1,
+        "format_version": 2,
         "profile_version": "test",
         "district": {"district_id": "edny", "name": "Test"},
         "national": {"title": "t", "source_url": "https://example.com", "rules": []},
@@ -56,7 +56,7 @@ fn the_schema_rejects_what_the_engine_rejects() {
             "summary": "s", "severity": "CRITICAL", "params": {"max_pages": 25},
             "source_text": "t", "source_url": "https://example.com"
         }]},
-        "judges": []
+        "judges": [{"slug": "a-judge", "name": "A Judge"}]
     });
     assert!(schema.is_valid(&base));
     assert!(parse_profile(base.to_string().as_bytes()).is_ok());
@@ -65,11 +65,18 @@ fn the_schema_rejects_what_the_engine_rejects() {
         ("/local/rules/0/params", serde_json::json!({})),
         ("/local/rules/0/category", serde_json::json!("WORD_LIMIT")),
         ("/local/rules/0/rule_key", serde_json::json!("Pages:memorandum")),
-        ("/format_version", serde_json::json!(2)),
+        ("/format_version", serde_json::json!(1)),
+        ("/local/rules/0/category", serde_json::json!("COVERAGE")),
+        ("/local/rules/0/applies_to", serde_json::json!({"except_claims_under": []})),
+        ("/local/rules/0/applies_to", serde_json::json!({"except_claims_under": ["clean_air_act"]})),
+        ("/local/as_of", serde_json::json!("24 November 2026")),
+        ("/judges/0/slug", serde_json::json!("court")),
+        ("/judges/0/profile_url", serde_json::json!("www.example.com")),
     ];
     for (pointer, replacement) in broken {
         let mut profile = base.clone();
-        *profile.pointer_mut(pointer).unwrap() = replacement.clone();
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        profile.pointer_mut(parent).unwrap().as_object_mut().unwrap().insert(key.to_owned(), replacement.clone());
         assert!(!schema.is_valid(&profile), "schema accepts {pointer} = {replacement}");
         assert!(parse_profile(profile.to_string().as_bytes()).is_err(), "engine accepts {pointer} = {replacement}");
     }

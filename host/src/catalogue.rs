@@ -7,7 +7,7 @@ use crate::holidays::{self, StoredHoliday};
 use crate::sandbox::{OwnedOp, Sandbox};
 use anyhow::{Context, anyhow};
 use courtrules_engine::model::{
-    Category, District, JudgeProfile, JudgeType, Profile, Rule, RuleLayer, Severity, StandingOrder,
+    Category, CoverageLevel, District, JudgeProfile, JudgeType, Profile, Rule, RuleLayer, Severity, StandingOrder,
 };
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
@@ -20,9 +20,10 @@ pub struct Court {
     pub circuit: Option<String>,
     pub state: Option<String>,
     pub status: String,
-    /// Judges on the roster; `None` when the court has no judge data.
+    /// Real judges on the roster (sample judges are not counted); `None` when the court
+    /// has no judge data.
     pub judges_mapped: Option<u32>,
-    /// Judges with standing-order profiles; only for live courts with a profile.
+    /// Real judges with standing-order profiles; only for live courts with a profile.
     pub judges_profiled: Option<u32>,
 }
 
@@ -31,10 +32,30 @@ pub struct Judge {
     pub slug: String,
     pub name: String,
     pub judge_type: Option<JudgeType>,
+    /// The court's title for the judge ("Chief Judge"), from the roster.
+    pub title: Option<String>,
     pub bio: Option<String>,
     pub chambers: Option<String>,
     pub profile_url: Option<String>,
     pub has_profile: bool,
+    /// Fictional demonstration data.
+    pub sample: bool,
+    /// Where the judge's membership and status were read, and as of when (roster judges).
+    pub source: Option<String>,
+    pub as_of: Option<String>,
+}
+
+impl Judge {
+    /// As the engine derives it from the profile (`JudgeProfile::coverage_level`).
+    pub fn coverage_level(&self) -> CoverageLevel {
+        if self.sample {
+            CoverageLevel::Sample
+        } else if self.has_profile {
+            CoverageLevel::Full
+        } else {
+            CoverageLevel::District
+        }
+    }
 }
 
 /// A district's compliance profile: typed for trimming, and serialized once — the
@@ -47,7 +68,10 @@ pub struct CompiledProfile {
 #[derive(Default)]
 pub struct Catalogue {
     courts: BTreeMap<String, Court>,
+    /// Other spellings of an id (`nyed` → `edny`): not ids, answered with a 404 naming the id.
     aliases: HashMap<String, String>,
+    /// Ids a court had before a rename: they answer as the court.
+    former_ids: HashMap<String, String>,
     judges: HashMap<String, Vec<Judge>>,
     profiles: HashMap<String, CompiledProfile>,
     /// Stored holidays by court (`*federal*` for closures of every federal court).
@@ -62,27 +86,33 @@ impl Catalogue {
             sqlx::query_as("SELECT district_id, name, kind, circuit, state, status FROM courts ORDER BY district_id")
                 .fetch_all(db.pool())
                 .await?;
-        let aliases: Vec<(String, String)> =
-            sqlx::query_as("SELECT alias, district_id FROM court_aliases").fetch_all(db.pool()).await?;
-        catalogue.aliases = aliases.into_iter().collect();
+        let aliases: Vec<(String, String, String)> =
+            sqlx::query_as("SELECT alias, district_id, kind FROM court_aliases").fetch_all(db.pool()).await?;
+        for (alias, district_id, kind) in aliases {
+            let names = if kind == crate::seed::FORMER_ID { &mut catalogue.former_ids } else { &mut catalogue.aliases };
+            names.insert(alias, district_id);
+        }
         let judges: Vec<JudgeRow> = sqlx::query_as(
-            "SELECT j.district_id, j.slug, j.name, j.judge_type, j.bio, j.chambers, j.profile_url,
-                    CASE WHEN s.judge_slug IS NULL THEN 0 ELSE 1 END
+            "SELECT j.district_id, j.slug, j.name, j.judge_type, j.title, j.bio, j.chambers, j.profile_url,
+                    CASE WHEN s.judge_slug IS NULL THEN 0 ELSE 1 END AS has_profile, j.sample, j.source, j.as_of
              FROM judges j LEFT JOIN standing_orders s ON s.district_id = j.district_id AND s.judge_slug = j.slug
              ORDER BY j.district_id, j.position, j.slug",
         )
         .fetch_all(db.pool())
         .await?;
         for row in judges {
-            let (district_id, slug, name, judge_type, bio, chambers, profile_url, has_profile) = row;
-            catalogue.judges.entry(district_id).or_default().push(Judge {
-                judge_type: judge_type.as_deref().map(parse_judge_type).transpose()?,
-                slug,
-                name,
-                bio,
-                chambers,
-                profile_url,
-                has_profile: has_profile != 0,
+            catalogue.judges.entry(row.district_id).or_default().push(Judge {
+                judge_type: row.judge_type.as_deref().map(parse_judge_type).transpose()?,
+                slug: row.slug,
+                name: row.name,
+                title: row.title,
+                bio: row.bio,
+                chambers: row.chambers,
+                profile_url: row.profile_url,
+                has_profile: row.has_profile != 0,
+                sample: row.sample != 0,
+                source: row.source,
+                as_of: row.as_of,
             });
         }
         let profiled: Vec<(String,)> =
@@ -98,12 +128,14 @@ impl Catalogue {
             catalogue.holidays.entry(holiday.district_id.clone()).or_default().push(holiday);
         }
         for (district_id, name, kind, circuit, state, status) in courts {
-            let roster = catalogue.judges.get(&district_id);
+            // Sample judges sit on no court: they count nowhere.
+            let real: Vec<&Judge> =
+                catalogue.judges.get(&district_id).into_iter().flatten().filter(|judge| !judge.sample).collect();
             let has_profile = catalogue.profiles.contains_key(&district_id);
             let court = Court {
-                judges_mapped: roster.map(|judges| judges.len() as u32),
+                judges_mapped: (!real.is_empty()).then_some(real.len() as u32),
                 judges_profiled: (has_profile && status == "live")
-                    .then(|| roster.map_or(0, |judges| judges.iter().filter(|judge| judge.has_profile).count() as u32)),
+                    .then(|| real.iter().filter(|judge| judge.has_profile).count() as u32),
                 district_id: district_id.clone(),
                 name,
                 kind,
@@ -116,8 +148,9 @@ impl Catalogue {
         Ok(catalogue)
     }
 
+    /// The court with this id, or with this former id (a renamed court answers to both).
     pub fn court(&self, district_id: &str) -> Option<&Court> {
-        self.courts.get(district_id)
+        self.courts.get(district_id).or_else(|| self.former_ids.get(district_id).and_then(|id| self.courts.get(id)))
     }
 
     /// Every court, by `district_id`.
@@ -168,7 +201,22 @@ pub fn describe_engine_error(error: &courtrules_engine::EngineError) -> String {
 }
 
 type CourtRow = (String, String, String, Option<String>, Option<String>, String);
-type JudgeRow = (String, String, String, Option<String>, Option<String>, Option<String>, Option<String>, i64);
+
+#[derive(sqlx::FromRow)]
+struct JudgeRow {
+    district_id: String,
+    slug: String,
+    name: String,
+    judge_type: Option<String>,
+    title: Option<String>,
+    bio: Option<String>,
+    chambers: Option<String>,
+    profile_url: Option<String>,
+    has_profile: i64,
+    sample: i64,
+    source: Option<String>,
+    as_of: Option<String>,
+}
 #[derive(sqlx::FromRow)]
 struct RuleRow {
     layer: String,
@@ -184,7 +232,26 @@ struct RuleRow {
     source_text: String,
     source_url: String,
 }
-type LayerRow = (String, String, String, Option<String>);
+#[derive(Clone, sqlx::FromRow)]
+struct LayerRow {
+    layer: String,
+    title: String,
+    short_title: Option<String>,
+    scope: Option<String>,
+    source_url: String,
+    effective_date: Option<String>,
+    as_of: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderRow {
+    judge_slug: String,
+    title: String,
+    source_url: String,
+    effective_date: Option<String>,
+    as_of: Option<String>,
+    sample: i64,
+}
 
 /// The compliance profile of a district as stored, or `None` if it has none.
 pub async fn read_profile(db: &Db, district_id: &str) -> anyhow::Result<Option<Profile>> {
@@ -195,11 +262,12 @@ pub async fn read_profile(db: &Db, district_id: &str) -> anyhow::Result<Option<P
     .fetch_optional(db.pool())
     .await?;
     let Some((format_version, profile_version, district_name)) = header else { return Ok(None) };
-    let layers: Vec<LayerRow> =
-        sqlx::query_as("SELECT layer, title, source_url, effective_date FROM rule_layers WHERE district_id = $1")
-            .bind(district_id)
-            .fetch_all(db.pool())
-            .await?;
+    let layers: Vec<LayerRow> = sqlx::query_as(
+        "SELECT layer, title, short_title, scope, source_url, effective_date, as_of FROM rule_layers WHERE district_id = $1",
+    )
+    .bind(district_id)
+    .fetch_all(db.pool())
+    .await?;
     let rules: Vec<RuleRow> = sqlx::query_as(
         "SELECT layer, judge_slug, rule_key, category, citation, label, summary, severity, applies_to, params,
                 source_text, source_url
@@ -226,42 +294,59 @@ pub async fn read_profile(db: &Db, district_id: &str) -> anyhow::Result<Option<P
         by_owner.entry((row.layer, row.judge_slug)).or_default().push(rule);
     }
     let mut layer = |name: &str| -> anyhow::Result<RuleLayer> {
-        let (_, title, source_url, effective_date) = layers
+        let row = layers
             .iter()
-            .find(|row| row.0 == name)
+            .find(|row| row.layer == name)
             .cloned()
             .ok_or_else(|| anyhow!("the {district_id} profile has no {name} layer"))?;
         let rules = by_owner.remove(&(name.to_owned(), String::new())).unwrap_or_default();
-        Ok(RuleLayer { title, source_url, effective_date, rules })
+        Ok(RuleLayer {
+            title: row.title,
+            short_title: row.short_title,
+            scope: row.scope,
+            source_url: row.source_url,
+            effective_date: row.effective_date,
+            as_of: row.as_of,
+            rules,
+        })
     };
     let national = layer("national")?;
     let local = layer("local")?;
-    let judges: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(
-        "SELECT slug, name, judge_type, sample FROM judges WHERE district_id = $1 ORDER BY position, slug",
+    let judges: Vec<(String, String, Option<String>, i64, Option<String>)> = sqlx::query_as(
+        "SELECT slug, name, judge_type, sample, profile_url FROM judges WHERE district_id = $1 ORDER BY position, slug",
     )
     .bind(district_id)
     .fetch_all(db.pool())
     .await?;
-    let orders: Vec<(String, String, String, Option<String>, i64)> = sqlx::query_as(
-        "SELECT judge_slug, title, source_url, effective_date, sample FROM standing_orders WHERE district_id = $1",
+    let orders: Vec<OrderRow> = sqlx::query_as(
+        "SELECT judge_slug, title, source_url, effective_date, as_of, sample FROM standing_orders WHERE district_id = $1",
     )
     .bind(district_id)
     .fetch_all(db.pool())
     .await?;
     let mut orders: HashMap<String, StandingOrder> = orders
         .into_iter()
-        .map(|(slug, title, source_url, effective_date, sample)| {
-            let rules = by_owner.remove(&("standing_order".to_owned(), slug.clone())).unwrap_or_default();
-            (slug, StandingOrder { title, source_url, effective_date, sample: sample != 0, rules })
+        .map(|row| {
+            let rules = by_owner.remove(&("standing_order".to_owned(), row.judge_slug.clone())).unwrap_or_default();
+            let order = StandingOrder {
+                title: row.title,
+                source_url: row.source_url,
+                effective_date: row.effective_date,
+                as_of: row.as_of,
+                sample: row.sample != 0,
+                rules,
+            };
+            (row.judge_slug, order)
         })
         .collect();
     let judges = judges
         .into_iter()
-        .map(|(slug, name, judge_type, sample)| {
+        .map(|(slug, name, judge_type, sample, profile_url)| {
             Ok(JudgeProfile {
                 standing_order: orders.remove(&slug),
                 judge_type: judge_type.as_deref().map(parse_judge_type).transpose()?,
                 sample: sample != 0,
+                profile_url,
                 slug,
                 name,
             })

@@ -14,6 +14,7 @@ pub mod http;
 pub mod keys;
 pub mod ocr;
 pub mod rate_limit;
+pub mod rosters;
 pub mod sandbox;
 pub mod seed;
 pub mod uploads;

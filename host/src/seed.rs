@@ -1,5 +1,6 @@
 //! Imports the data pack (`data/courts/courts.json`, `data/profiles/*.json`,
-//! `data/holidays/`, `data/documents/`, `data/extracted_rules/`) into the database.
+//! `data/rosters/*.json`, `data/holidays/`, `data/documents/`, `data/extracted_rules/`)
+//! into the database.
 //! Idempotent: rows are compared first and only differences are written, so a second
 //! run changes nothing and an edited file updates exactly its rows (holidays, documents
 //! and extracted rules are each rewritten whole when anything in them changed).
@@ -7,7 +8,7 @@
 use crate::catalogue::{describe_engine_error, read_profile};
 use crate::db::{Db, Watched, bump_version};
 use crate::sandbox::{OwnedOp, Sandbox};
-use crate::{documents, extracted, holidays};
+use crate::{documents, extracted, holidays, rosters};
 use anyhow::{Context, bail};
 use courtrules_engine::model::{Profile, Rule};
 use serde::Deserialize;
@@ -32,6 +33,10 @@ struct CourtRecord {
     #[serde(default)]
     #[sqlx(skip)]
     aliases: Vec<String>,
+    /// Ids the court had before a rename; they answer as the court.
+    #[serde(default)]
+    #[sqlx(skip)]
+    former_ids: Vec<String>,
     courts_db_id: Option<String>,
     citation_string: Option<String>,
     url: Option<String>,
@@ -86,6 +91,8 @@ pub async fn seed(
     let versions: BTreeSet<String> = documents.iter().map(|seed| seed.document.version_id.clone()).collect();
     progress(format!("reading {}", data_dir.join("extracted_rules").display()));
     let extracted_rules = extracted::read_data_pack(data_dir, &known, &versions)?;
+    progress(format!("reading {}", data_dir.join("rosters").display()));
+    let rosters = rosters::read_data_pack(data_dir, &profiles)?;
 
     // Read what is stored before writing anything: the comparison is against the
     // committed state.
@@ -156,6 +163,7 @@ pub async fn seed(
         ("holidays", stored_holidays.len(), holidays::sync(&mut tx, &stored_holidays).await?),
         ("documents", documents.len(), documents::sync(&mut tx, &documents).await?),
         ("extracted rules", extracted_rules.len(), extracted::sync(db, &mut tx, &extracted_rules).await?),
+        ("roster entries", rosters.len(), rosters::sync(&mut tx, &rosters).await?),
     ];
     for (name, entries, rewritten) in datasets {
         progress(format!("{name}: {entries} ({})", if rewritten { "updated" } else { "unchanged" }));
@@ -220,15 +228,14 @@ async fn existing_courts(db: &Db) -> anyhow::Result<BTreeMap<String, CourtRecord
     .await?;
     let mut courts: BTreeMap<String, CourtRecord> =
         rows.into_iter().map(|court| (court.district_id.clone(), court)).collect();
-    let aliases: Vec<(String, String)> =
-        sqlx::query_as("SELECT alias, district_id FROM court_aliases ORDER BY alias").fetch_all(db.pool()).await?;
-    for (alias, district) in aliases {
+    let aliases: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT alias, district_id, kind FROM court_aliases ORDER BY alias")
+            .fetch_all(db.pool())
+            .await?;
+    for (alias, district, kind) in aliases {
         if let Some(court) = courts.get_mut(&district) {
-            court.aliases.push(alias);
+            if kind == FORMER_ID { court.former_ids.push(alias) } else { court.aliases.push(alias) }
         }
-    }
-    for court in courts.values_mut() {
-        court.aliases.sort();
     }
     Ok(courts)
 }
@@ -253,18 +260,23 @@ async fn write_court(tx: &mut sqlx::AnyConnection, court: &CourtRecord) -> anyho
     .execute(&mut *tx)
     .await?;
     sqlx::query("DELETE FROM court_aliases WHERE district_id = $1").bind(&court.district_id).execute(&mut *tx).await?;
-    let mut aliases = court.aliases.clone();
-    aliases.sort();
-    aliases.dedup();
-    for alias in aliases {
-        sqlx::query("INSERT INTO court_aliases (alias, district_id) VALUES ($1, $2)")
-            .bind(alias)
+    let names =
+        court.aliases.iter().map(|alias| (alias, ALIAS)).chain(court.former_ids.iter().map(|id| (id, FORMER_ID)));
+    for (name, kind) in names.collect::<BTreeMap<_, _>>() {
+        sqlx::query("INSERT INTO court_aliases (alias, district_id, kind) VALUES ($1, $2, $3)")
+            .bind(name)
             .bind(&court.district_id)
+            .bind(kind)
             .execute(&mut *tx)
             .await?;
     }
     Ok(())
 }
+
+/// `court_aliases.kind`: another spelling of the id (404 naming the id), or an id the
+/// court had before a rename (answers as the court).
+pub(crate) const ALIAS: &str = "alias";
+pub(crate) const FORMER_ID: &str = "former_id";
 
 /// Deletes a district's profile rows and the roster that came with them.
 async fn remove_profile(tx: &mut sqlx::AnyConnection, district: &str) -> anyhow::Result<()> {
@@ -282,7 +294,7 @@ async fn remove_profile(tx: &mut sqlx::AnyConnection, district: &str) -> anyhow:
 }
 
 /// Replaces a district's profile rows. Judges are upserted so columns the profile does
-/// not carry (bio, chambers, profile_url) survive a re-import.
+/// not carry (bio, chambers, and the roster's title, source and date) survive a re-import.
 async fn write_profile(tx: &mut sqlx::AnyConnection, profile: &Profile) -> anyhow::Result<()> {
     let district = profile.district.district_id.as_str();
     let statements = [
@@ -307,13 +319,17 @@ async fn write_profile(tx: &mut sqlx::AnyConnection, profile: &Profile) -> anyho
     .await?;
     for (name, layer) in [("national", &profile.national), ("local", &profile.local)] {
         sqlx::query(
-            "INSERT INTO rule_layers (district_id, layer, title, source_url, effective_date) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO rule_layers (district_id, layer, title, short_title, scope, source_url, effective_date, as_of)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(district)
         .bind(name)
         .bind(&layer.title)
+        .bind(&layer.short_title)
+        .bind(&layer.scope)
         .bind(&layer.source_url)
         .bind(&layer.effective_date)
+        .bind(&layer.as_of)
         .execute(&mut *tx)
         .await?;
         write_rules(tx, district, name, "", &layer.rules).await?;
@@ -331,28 +347,31 @@ async fn write_profile(tx: &mut sqlx::AnyConnection, profile: &Profile) -> anyho
     }
     for (position, judge) in profile.judges.iter().enumerate() {
         sqlx::query(
-            "INSERT INTO judges (district_id, slug, name, judge_type, sample, position) VALUES ($1, $2, $3, $4, $5, $6)
+            "INSERT INTO judges (district_id, slug, name, judge_type, profile_url, sample, position)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (district_id, slug) DO UPDATE SET name = excluded.name, judge_type = excluded.judge_type,
-                 sample = excluded.sample, position = excluded.position",
+                 profile_url = excluded.profile_url, sample = excluded.sample, position = excluded.position",
         )
         .bind(district)
         .bind(&judge.slug)
         .bind(&judge.name)
         .bind(judge.judge_type.map(|judge_type| judge_type.as_str()))
+        .bind(&judge.profile_url)
         .bind(i64::from(judge.sample))
         .bind(position as i64)
         .execute(&mut *tx)
         .await?;
         if let Some(order) = &judge.standing_order {
             sqlx::query(
-                "INSERT INTO standing_orders (district_id, judge_slug, title, source_url, effective_date, sample)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO standing_orders (district_id, judge_slug, title, source_url, effective_date, as_of, sample)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(district)
             .bind(&judge.slug)
             .bind(&order.title)
             .bind(&order.source_url)
             .bind(&order.effective_date)
+            .bind(&order.as_of)
             .bind(i64::from(order.sample))
             .execute(&mut *tx)
             .await?;

@@ -11,7 +11,8 @@ Two inputs:
 2. Current state courts from the Free Law Project's courts-db (PyPI package
    ``courts-db``, BSD-2-Clause), read from the JSON file bundled in the package.
    The selection rules are in ``select_state_courts`` and documented in
-   data/README.md.
+   data/README.md. Names are corrected by NAME_OVERRIDES and VA_CITY_CIRCUIT_COURTS;
+   a court whose id a rename changed keeps its old id in ``former_ids`` (FORMER_IDS).
 
 The coverage overlay data/courts/coverage.json (hand-maintained) says which courts
 are ``live``; every other court is ``coming_soon``.
@@ -288,7 +289,124 @@ NAME_OVERRIDES: dict[str, str] = {
     "pactcomplallegh": "Allegheny County Court of Common Pleas",
     "gasuperctserive": "Screven County Superior Court, Ga.",
     "gasupercttallia": "Taliaferro County Superior Court, Ga.",
+    # Virginia circuit courts that serve a county together with an independent city
+    # (courts-db garbles the pairs; Va. Code § 17.1-500 and the clerks' own usage):
+    # - courts-db "Williamsburg and James County Circuit Court": the court is for the City
+    #   of Williamsburg and James City County (§ 17.1-500; courts-db's own regex lists
+    #   "Williamsburg and James City County Circuit Court").
+    "vaccwilliams": "Williamsburg and James City County Circuit Court",
+    # - courts-db "York County Poquoson County Circuit Court": York County and the City of
+    #   Poquoson share one circuit court; its clerk calls it the "York County-Poquoson
+    #   Circuit Court" (ypcircuitcourt.com). Poquoson is a city, not a county.
+    "vaccyork": "York County-Poquoson Circuit Court",
+    # - courts-db "Wise & Norton County Circuit Court": Wise County and the City of Norton
+    #   share one circuit court and clerk ("Clerk of Court for Wise County & the city of
+    #   Norton"); Norton is a city, not a county.
+    "vaccwise": "Wise County and City of Norton Circuit Court",
+    # County spellings: the official names are "DeSoto County", Florida (the Twelfth Judicial
+    # Circuit, jud12.flcourts.org, and the county's clerk spell it so) and "McLean County",
+    # Kentucky (KRS 23A.020). The id of the McLean court does not change (ids are lower case).
+    "flacirct12des": "Circuit Court of the 12th Judicial Circuit of Florida, DeSoto County",
+    "kycirctmclean": "McLean Circuit Court, Kentucky",
 }
+
+# Virginia's independent cities that have a circuit court of their own. Va. Code § 17.1-500
+# establishes a circuit court for every county, for the City of Williamsburg and James City
+# County, and for the Cities of Alexandria, Bristol, Buena Vista, Charlottesville, Chesapeake,
+# Colonial Heights, Danville, Fredericksburg, Hampton, Hopewell, Lynchburg, Martinsville,
+# Newport News, Norfolk, Petersburg, Portsmouth, Radford, Richmond, Roanoke, Salem, Staunton,
+# Suffolk, Virginia Beach, Waynesboro and Winchester. courts-db names the city courts
+# "<City> County Circuit Court", but these are cities, not counties. They are named as
+# Virginia's Judicial System (vacourts.gov) names them: "<City> Circuit Court" ("Chesapeake
+# Circuit Court", "Norfolk Circuit Court", "Virginia Beach Circuit Court").
+# Not listed: Richmond and Roanoke, which courts-db already names "Richmond City Circuit
+# Court" and "Roanoke City Circuit Court" (vacourts' form where a county has the same name),
+# and Williamsburg, whose court it shares with James City County (NAME_OVERRIDES).
+# The other independent cities share the circuit court of a county and have no record here.
+# courts-db id -> city. The build fails if a record is missing or its courts-db name does not
+# begin with the city's name.
+VA_CITY_CIRCUIT_COURTS: dict[str, str] = {
+    # courts-db "Alexandria County Circuit Court": Alexandria County was renamed Arlington
+    # County in 1920 (Arlington County Circuit Court is vaccarlington). This open-ended record
+    # (regex "Alexandria (County)? ?Circuit Court", citation "Alexandria Cir. Ct.") is the
+    # circuit court of the City of Alexandria.
+    "vaccalexandria": "Alexandria",
+    "vaccbristol": "Bristol",
+    "vaccbuenavista": "Buena Vista",
+    "vacccharlottesv": "Charlottesville",
+    "vaccchesapeake": "Chesapeake",
+    "vacccolonialh": "Colonial Heights",
+    "vaccdanville": "Danville",
+    "vaccfredericksb": "Fredericksburg",
+    "vacchampton": "Hampton",
+    "vacchopewell": "Hopewell",
+    "vacclynchburg": "Lynchburg",
+    "vaccmartinsvill": "Martinsville",
+    "vaccnewportnew": "Newport News",
+    # courts-db "Norfolk County Circuit Court": Norfolk County merged with the City of South
+    # Norfolk in 1963 to form the City of Chesapeake (Chesapeake Circuit Court is
+    # vaccchesapeake). This open-ended record (regex "Norfolk (County)? ?Circuit Court",
+    # citation "Norfolk Cir. Ct.") is the circuit court of the City of Norfolk.
+    "vaccnorfolk": "Norfolk",
+    "vaccpetersburg": "Petersburg",
+    "vaccportsmouth": "Portsmouth",
+    "vaccradford": "Radford",
+    "vaccsalem": "Salem",
+    "vaccstaunton": "Staunton",
+    "vaccsuffolk": "Suffolk",
+    "vaccvabeach": "Virginia Beach",
+    "vaccwaynesboro": "Waynesboro",
+    "vaccwinchester": "Winchester",
+}
+
+# Ids the catalogue published before a court was renamed (NAME_OVERRIDES,
+# VA_CITY_CIRCUIT_COURTS), so that an old id keeps naming the same court: courts-db id ->
+# former district_ids. Written out, not recomputed, so that they never move. A former id is
+# never the id or alias of any court (the build checks). Add the old id here whenever a
+# rename changes an id.
+FORMER_IDS: dict[str, list[str]] = {
+    # Virginia independent-city circuit courts (VA_CITY_CIRCUIT_COURTS), renamed in 2026-11.
+    "vaccalexandria": ["va-alexandria-county-circuit-court"],
+    "vaccbristol": ["va-bristol-county-circuit-court"],
+    "vaccbuenavista": ["va-buena-vista-county-circuit-court"],
+    "vacccharlottesv": ["va-charlottesville-county-circuit-court"],
+    "vaccchesapeake": ["va-chesapeake-county-circuit-court"],
+    "vacccolonialh": ["va-colonial-heights-county-circuit-court"],
+    "vaccdanville": ["va-danville-county-circuit-court"],
+    "vaccfredericksb": ["va-fredericksburg-county-circuit-court"],
+    "vacchampton": ["va-hampton-county-circuit-court"],
+    "vacchopewell": ["va-hopewell-county-circuit-court"],
+    "vacclynchburg": ["va-lynchburg-county-circuit-court"],
+    "vaccmartinsvill": ["va-martinsville-county-circuit-court"],
+    "vaccnewportnew": ["va-newport-news-county-circuit-court"],
+    "vaccnorfolk": ["va-norfolk-county-circuit-court"],
+    "vaccpetersburg": ["va-petersburg-county-circuit-court"],
+    "vaccportsmouth": ["va-portsmouth-county-circuit-court"],
+    "vaccradford": ["va-radford-county-circuit-court"],
+    "vaccsalem": ["va-salem-county-circuit-court"],
+    "vaccstaunton": ["va-staunton-county-circuit-court"],
+    "vaccsuffolk": ["va-suffolk-county-circuit-court"],
+    "vaccvabeach": ["va-beach-county-circuit-court"],
+    "vaccwaynesboro": ["va-waynesboro-county-circuit-court"],
+    "vaccwinchester": ["va-winchester-county-circuit-court"],
+    # Virginia county-and-city circuit courts (NAME_OVERRIDES), renamed in 2026-11.
+    "vaccwilliams": ["va-williamsburg-and-james-county-circuit-court"],
+    "vaccwise": ["va-wise-and-norton-county-circuit-court"],
+    "vaccyork": ["va-york-county-poquoson-county-circuit-court"],
+    # "De Soto" -> "DeSoto" (NAME_OVERRIDES), renamed in 2026-11.
+    "flacirct12des": ["fl-circuit-court-of-the-12th-judicial-circuit-de-soto-county"],
+}
+
+
+def state_court_name(court: dict) -> str:
+    """The catalogue name of a courts-db record: NAME_OVERRIDES, then the Virginia
+    independent-city rule (VA_CITY_CIRCUIT_COURTS), else the courts-db name."""
+    if court["id"] in NAME_OVERRIDES:
+        return NAME_OVERRIDES[court["id"]]
+    city = VA_CITY_CIRCUIT_COURTS.get(court["id"])
+    if city is not None:
+        return f"{city} Circuit Court"
+    return court["name"]
 
 
 def is_open(court: dict) -> bool:
@@ -356,6 +474,14 @@ def select_state_courts(records: list[dict]) -> list[dict]:
 # ---------------------------------------------------------------------------
 
 
+# Places whose name begins with their state's name: a leading state name that is part of
+# such a place name is not dropped ("Virginia Beach Circuit Court" ->
+# "va-virginia-beach-circuit-court", not "va-beach-circuit-court").
+PLACES_NAMED_FOR_STATE: dict[str, tuple[str, ...]] = {
+    "VA": ("virginia-beach-",),
+}
+
+
 def slugify(text: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     text = text.lower().replace("&", " and ")
@@ -370,6 +496,7 @@ def state_court_id(name: str, code: str) -> str:
     "New York Supreme Court, New York County" -> "ny-supreme-court-new-york-county"
     "Supreme Court of Pennsylvania"           -> "pa-supreme-court"
     "Burke County Superior Court, Ga."        -> "ga-burke-county-superior-court"
+    "Virginia Beach Circuit Court"            -> "va-virginia-beach-circuit-court"
     """
     slug = slugify(name)
     state = slugify(JURISDICTION_NAMES[code])
@@ -382,7 +509,8 @@ def state_court_id(name: str, code: str) -> str:
         "",
         slug,
     )
-    if slug.startswith(state + "-") and not slug.startswith(state + "-county"):
+    if (slug.startswith(state + "-") and not slug.startswith(state + "-county")
+            and not slug.startswith(PLACES_NAMED_FOR_STATE.get(code, ()))):
         slug = slug[len(state) + 1:]
     for suffix in (state, lc, dotted):
         if slug.endswith("-" + suffix):
@@ -432,15 +560,28 @@ def build(allow_other_version: bool = False) -> str:
             "circuit": circuit,
             "state": state,
             "aliases": sorted(aliases),
+            "former_ids": [],
             "courts_db_id": cdb_id if cdb else None,
             "citation_string": none_if_empty(cdb.get("citation_string")) if cdb else None,
             "url": none_if_empty(cdb.get("court_url")) if cdb else None,
         })
 
+    selected = select_state_courts(records)
+    selected_ids = {c["id"] for c in selected}
+    for cdb_id, city in sorted(VA_CITY_CIRCUIT_COURTS.items()):
+        if cdb_id not in selected_ids:
+            sys.exit(f"VA_CITY_CIRCUIT_COURTS: {cdb_id} is not a selected courts-db record; review the table")
+        if not by_id[cdb_id]["name"].startswith(city + " "):
+            sys.exit(f"VA_CITY_CIRCUIT_COURTS: {cdb_id} is {by_id[cdb_id]['name']!r}, not a court of "
+                     f"{city}; review the table")
+    stale = sorted(set(FORMER_IDS) - selected_ids)
+    if stale:
+        sys.exit(f"FORMER_IDS lists courts-db records that are not in the catalogue: {stale}")
+
     state_rows = []
-    for c in select_state_courts(records):
+    for c in selected:
         code = STATE_CODES[c["location"]]
-        name = NAME_OVERRIDES.get(c["id"], c["name"])
+        name = state_court_name(c)
         state_rows.append({
             "district_id": state_court_id(name, code),
             "name": name,
@@ -448,6 +589,7 @@ def build(allow_other_version: bool = False) -> str:
             "circuit": None,
             "state": code,
             "aliases": [],
+            "former_ids": sorted(FORMER_IDS.get(c["id"], [])),
             "courts_db_id": c["id"],
             "citation_string": none_if_empty(c.get("citation_string")),
             "url": none_if_empty(c.get("court_url")),
@@ -465,10 +607,19 @@ def build(allow_other_version: bool = False) -> str:
         court["status"] = "live" if court["district_id"] in live else "coming_soon"
 
     ids = [c["district_id"] for c in courts]
-    names_in_use = ids + [a for c in courts for a in c["aliases"]]
+    # Ids, aliases and former ids share one namespace: each names exactly one court.
+    names_in_use = (ids + [a for c in courts for a in c["aliases"]]
+                    + [f for c in courts for f in c["former_ids"]])
     if len(set(names_in_use)) != len(names_in_use):
         dupes = sorted({i for i in names_in_use if names_in_use.count(i) > 1})
-        sys.exit(f"duplicate district ids or aliases: {dupes}")
+        sys.exit(f"duplicate district ids, aliases or former ids: {dupes}")
+    bad_former = sorted(
+        f for c in courts for f in c["former_ids"]
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", f)
+        or (c["kind"] == "state" and not f.startswith(c["state"].lower() + "-"))
+    )
+    if bad_former:
+        sys.exit(f"former ids must be well-formed (state courts: with their state's prefix): {bad_former}")
     missing = sorted(live - set(ids))
     if missing:
         sys.exit(f"coverage.json lists live courts that are not in the catalogue: {missing}")

@@ -29,7 +29,7 @@ STATE_CODES = {
 }
 STATUSES = {"live", "coming_soon", "preview"}
 FIELDS = {"district_id", "name", "kind", "circuit", "state", "status", "aliases",
-          "courts_db_id", "citation_string", "url"}
+          "former_ids", "courts_db_id", "citation_string", "url"}
 
 failures: list[str] = []
 passed = 0
@@ -60,9 +60,18 @@ def check_courts() -> set[str]:
     aliases = [a for c in courts for a in c["aliases"]]
     bad_aliases = [a for a in aliases if not ID_RE.match(a)]
     check(not bad_aliases, f"aliases match {ID_RE.pattern} (bad: {bad_aliases[:5]})")
-    names = Counter(ids + aliases)
+    check(all(isinstance(c["former_ids"], list) and all(isinstance(f, str) for f in c["former_ids"])
+              for c in courts), "former_ids is a list of strings on every court")
+    check(all(c["former_ids"] == sorted(set(c["former_ids"])) for c in courts),
+          "former_ids are sorted and without repeats")
+    former = [f for c in courts for f in c["former_ids"]]
+    bad_former = [f for f in former if not ID_RE.match(f)]
+    check(not bad_former, f"former ids match {ID_RE.pattern} (bad: {bad_former[:5]})")
+    bad_prefix = [f for c in state for f in c["former_ids"] if not f.startswith(c["state"].lower() + "-")]
+    check(not bad_prefix, f"state courts' former ids begin with their state's code (bad: {bad_prefix[:5]})")
+    names = Counter(ids + aliases + former)
     dupes = sorted(n for n, k in names.items() if k > 1)
-    check(not dupes, f"no duplicate ids or aliases across the catalogue (dupes: {dupes[:10]})")
+    check(not dupes, f"no duplicate ids, aliases or former ids across the catalogue (dupes: {dupes[:10]})")
     check(ids == sorted(ids, key=lambda i: (i not in {c['district_id'] for c in fed}, i)),
           "courts are sorted: federal districts first, then by district_id")
 

@@ -1,5 +1,8 @@
 //! WORD_LIMIT (consistency): the word count stated in the certificate of compliance
-//! must agree with the paper's word count, within the rule's tolerance.
+//! must agree with the paper's word count, within the rule's tolerance. No court rule
+//! sets a tolerance: it is courtrules' own (`max_deviation_pct` in the profile), so that
+//! word processors' small differences in counting do not fail a correct certificate, and
+//! the message says so.
 
 use super::{CheckInfo, Outcome, thousands};
 use crate::model::{CheckRequest, Rule, RuleKind};
@@ -24,7 +27,7 @@ pub(crate) fn evaluate(rule: &Rule, request: &CheckRequest) -> Outcome {
     };
     if gap_pct > tolerance_pct {
         Outcome::fail(format!(
-            "The certificate of compliance states {} words but the body has {} words ({} apart, more than the {tolerance_pct}% tolerance). Correct the certificate.",
+            "The certificate of compliance states {} words but the body has {} words ({} apart, more than the {tolerance_pct}% this check allows; the rule itself sets no tolerance). Correct the certificate.",
             thousands(stated),
             thousands(counted),
             describe_gap(gap_pct),

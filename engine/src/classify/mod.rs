@@ -92,6 +92,8 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
     let document = Document {
         page_count: body_pages.max(1),
         word_count,
+        // A PDF cannot tell a typewritten page from a printed one; the filer says so.
+        handwritten_or_typewritten: false,
         caption: Some(caption.caption),
         signature_block: Some(signature),
         sections: Some(sections),

@@ -125,6 +125,9 @@ string_enum! {
         CourtesyCopy => "COURTESY_COPY",
         /// Rules shown in the rules view that no check enforces (timing, service, procedure).
         Procedure => "PROCEDURE",
+        /// What the answer did not cover: a judge whose individual practices are not
+        /// encoded (never a profile rule's category; see `coverage`).
+        Coverage => "COVERAGE",
     }
 }
 
@@ -153,5 +156,25 @@ string_enum! {
         District => "district",
         Magistrate => "magistrate",
         Senior => "senior",
+    }
+}
+
+string_enum! {
+    /// How much of a judge's rules the engine knows (`coverage_level`).
+    pub enum CoverageLevel {
+        /// The judge's standing-order rules are encoded, from the judge's own document.
+        Full => "full",
+        /// Only the national and local layers: the judge's individual practices are not encoded.
+        District => "district",
+        /// Fictional demonstration data.
+        Sample => "sample",
+    }
+}
+
+string_enum! {
+    /// Statutes whose claims some rules exclude (`claims_under`, `except_claims_under`).
+    pub enum ClaimStatute {
+        AdministrativeProcedureAct => "administrative_procedure_act",
+        FreedomOfInformationAct => "freedom_of_information_act",
     }
 }

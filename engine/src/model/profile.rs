@@ -4,11 +4,21 @@
 //! Schema `docs/profile-format.schema.json`; `crate::profile_check::validate_profile`
 //! enforces the same constraints in code.
 
-use super::enums::{Category, DocumentScope, FilingRole, JudgeType, LineSpacing, MotionType, ResultStatus, Severity};
+use super::enums::{
+    Category, ClaimStatute, CoverageLevel, DocumentScope, FilingRole, JudgeType, LineSpacing, MotionType, ResultStatus,
+    Severity,
+};
 use serde::{Deserialize, Serialize};
 
-/// The profile format this engine reads.
-pub const PROFILE_FORMAT_VERSION: u32 = 1;
+/// The profile format this engine reads. Version 2 added the coverage fields (`short_title`
+/// and `as_of` of layers and standing orders, a judge's `profile_url`) and the
+/// `pro_se_handwritten` and `except_claims_under` conditions.
+pub const PROFILE_FORMAT_VERSION: u32 = 2;
+
+/// The judge slug that asks for a district's court-wide rules only: the national and local
+/// layers, for a filing before a judge the roster does not list (or a court without a
+/// roster). No judge may have it.
+pub const COURT_JUDGE_SLUG: &str = "court";
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -44,11 +54,22 @@ pub struct District {
 pub struct RuleLayer {
     /// Name of the body of rules, e.g. "Federal Rules of Civil Procedure".
     pub title: String,
+    /// A shorter name for coverage notes, e.g. "FRCP".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub short_title: Option<String>,
+    /// What of the body of rules the layer encodes, when not all of it, e.g. "LR 7.1 and
+    /// 56.1 only; the form of papers (LR 5.2) is not encoded". Shown in coverage notes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
     /// Official address of the rules.
     pub source_url: String,
     /// Date the text in force took effect (YYYY-MM-DD).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effective_date: Option<String>,
+    /// The latest date (YYYY-MM-DD) at which the quoted texts were confirmed to be the
+    /// texts in force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
     pub rules: Vec<Rule>,
 }
 
@@ -64,10 +85,36 @@ pub struct JudgeProfile {
     /// True for demonstration data: a fictional judge, not a member of any court.
     #[serde(default)]
     pub sample: bool,
+    /// The judge's page on the court's website, where the individual practices are
+    /// published; named in answers when those practices are not encoded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_url: Option<String>,
     /// The judge's standing-order rules; `null` when the judge has none (then only the
     /// national and local layers apply).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub standing_order: Option<StandingOrder>,
+}
+
+impl JudgeProfile {
+    /// How much of this judge's rules the profile holds: sample data, the judge's own
+    /// standing order, or the district's layers only.
+    pub fn coverage_level(&self) -> CoverageLevel {
+        if self.sample {
+            CoverageLevel::Sample
+        } else if self.standing_order.is_some() {
+            CoverageLevel::Full
+        } else {
+            CoverageLevel::District
+        }
+    }
+
+    /// "Judge X" or "Magistrate Judge X", as answers name the judge.
+    pub fn honorific_name(&self) -> String {
+        match self.judge_type {
+            Some(JudgeType::Magistrate) => format!("Magistrate Judge {}", self.name),
+            _ => format!("Judge {}", self.name),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,6 +126,9 @@ pub struct StandingOrder {
     pub source_url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effective_date: Option<String>,
+    /// The latest date (YYYY-MM-DD) at which the order was confirmed to be in force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
     /// True for demonstration data (a fictional order).
     #[serde(default)]
     pub sample: bool,
@@ -131,6 +181,19 @@ pub struct AppliesTo {
     /// Applies only when `opposing_party_pro_se` equals this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opposing_party_pro_se: Option<bool>,
+    /// Applies only when "the filer is pro se and the paper is handwritten or
+    /// typewritten" (`is_pro_se` and `document.handwritten_or_typewritten`) equals this:
+    /// `false` for limits on papers "filed by an attorney or prepared with a computer".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pro_se_handwritten: Option<bool>,
+    /// Applies only when `document.handwritten_or_typewritten` equals this, whoever files
+    /// the paper (for rules that turn on how the paper was produced).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handwritten_or_typewritten: Option<bool>,
+    /// Does not apply when every claim the filing addresses is brought under one of
+    /// these statutes (the request's `claims_under`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub except_claims_under: Option<Vec<ClaimStatute>>,
 }
 
 /// The structured parameters of a rule. Which ones a rule needs depends on its kind

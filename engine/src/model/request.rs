@@ -4,7 +4,7 @@
 //! reads as `false` ("not present"), which is the cautious reading for caption,
 //! signature and section flags and the harmless one for privacy flags.
 
-use super::enums::{DocumentScope, FilingRole, LineSpacing, MotionType};
+use super::enums::{ClaimStatute, DocumentScope, FilingRole, LineSpacing, MotionType};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,6 +27,10 @@ pub struct CheckRequest {
     /// True triggers the notices owed to a pro se opponent.
     pub opposing_party_pro_se: bool,
     pub filing_role: FilingRole,
+    /// The statutes every claim the filing addresses is brought under, when they matter
+    /// to a rule (Local Civil Rule 56.1 does not apply to APA or FOIA claims). Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claims_under: Option<Vec<ClaimStatute>>,
     pub document: Document,
 }
 
@@ -42,6 +46,10 @@ pub struct Document {
     /// Words in the body, at least 0.
     #[cfg_attr(feature = "openapi", schema(format = "uint32", maximum = 4294967295_u64))]
     pub word_count: u32,
+    /// True when the paper is handwritten or typewritten rather than prepared with a
+    /// computer (some limits differ for such papers of unrepresented parties). Default false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub handwritten_or_typewritten: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<Caption>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,6 +1,6 @@
 //! The check response.
 
-use super::enums::{Category, ComplianceStatus, Layer, ResultStatus, Severity};
+use super::enums::{Category, ComplianceStatus, CoverageLevel, Layer, ResultStatus, Severity};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,6 +66,45 @@ pub struct CheckMeta {
     pub skipped: Vec<SkippedCheck>,
     /// The version of the compliance profile the check ran against.
     pub profile_version: String,
+    /// In words: the layers applied, each with its source and the date it is current as
+    /// of, and what was not encoded.
+    pub coverage_note: String,
+    /// The same, as data.
+    pub coverage: Coverage,
+}
+
+/// What an answer covered: the judge's coverage level and the layers applied.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "js", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Coverage {
+    pub level: CoverageLevel,
+    /// The layers applied, in the order they apply.
+    pub layers: Vec<CoverageLayer>,
+    /// Where the judge's individual practices, which the answer did not apply, are
+    /// published (level `district`, when the judge's page is known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practices_url: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "js", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CoverageLayer {
+    pub layer: Layer,
+    pub title: String,
+    /// What of the body of rules was applied, when not all of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
+    pub source_url: String,
+    /// Date the text in force took effect, when known (YYYY-MM-DD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effective_date: Option<String>,
+    /// Latest date the text was confirmed in force (YYYY-MM-DD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
+    /// True for fictional demonstration data.
+    pub sample: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

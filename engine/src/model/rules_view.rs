@@ -84,4 +84,8 @@ pub struct OverriddenRule {
 pub struct RulesMeta {
     pub total_rules: u32,
     pub profile_version: String,
+    /// As in the check response: the layers applied, their sources and dates, and what
+    /// was not encoded.
+    pub coverage_note: String,
+    pub coverage: super::response::Coverage,
 }

@@ -141,14 +141,20 @@ def main() -> int:
     args = parser.parse_args()
     files = build()
     stale = [name for name, data in files.items() if not (OUT / name).exists() or (OUT / name).read_bytes() != data]
+    # A document whose source was removed leaves a PDF no longer generated.
+    orphans = sorted(path.name for path in OUT.glob("*.pdf") if path.name not in files)
     if args.check:
         for name in stale:
             print(f"stale: data/documents/{name}", file=sys.stderr)
-        return 1 if stale else 0
+        for name in orphans:
+            print(f"no longer generated: data/documents/{name}", file=sys.stderr)
+        return 1 if stale or orphans else 0
     OUT.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
         (OUT / name).write_bytes(data)
-    print(f"wrote {len(files)} files to {OUT.relative_to(REPO)} ({len(stale)} changed)")
+    for name in orphans:
+        (OUT / name).unlink()
+    print(f"wrote {len(files)} files to {OUT.relative_to(REPO)} ({len(stale)} changed, {len(orphans)} removed)")
     return 0
 
 

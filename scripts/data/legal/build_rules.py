@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Build the E.D.N.Y. compliance profile and the extracted-rule files.
+"""Build the compliance profiles and the extracted-rule files.
 
 Writes:
-  data/profiles/edny.json                 the compliance profile (docs/profile-format.md)
+  data/profiles/<district_id>.json        one compliance profile per district (docs/profile-format.md):
+                                          edny and sdny (the joint Local Civil Rules, below) and every
+                                          module of districts/
   data/extracted_rules/<district_id>.json raw rules with provenance (spec: "Extracted rule")
 
 Every source_text below is a verbatim quotation of a document built by
 build_documents.py (engine/tests/source_documents.rs proves it against the PDFs);
-every summary is ours. Sample judges and their orders are fictional and marked
-`sample: true`.
+every summary is ours. Real judges come from the rosters in data/rosters/ (each with its
+source and date); sample judges and their orders are fictional and marked `sample: true`.
 
 Usage:
     python3 scripts/data/legal/build_rules.py           # writes the JSON files
@@ -30,7 +32,8 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.22.2"
+PROFILE_VERSION = "2026.11.24.1"
+PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
 MOTION_BRIEFS = ["brief_support", "brief_opposition", "brief_reply", "reconsideration_support", "reconsideration_reply"]
@@ -176,7 +179,8 @@ LR_56_1_A = (
     "(a) Unless the court orders otherwise, on motion or on its own, any motion for summary judgment under Fed. R. Civ. P. "
     "56 must be accompanied by a separate, short, and concise statement, in numbered paragraphs, of the material facts as "
     "to which the moving party contends there is no genuine issue to be tried. Failure to submit such a statement may "
-    "constitute grounds for denial of the motion."
+    "constitute grounds for denial of the motion. This rule does not apply to claims brought under the Administrative "
+    "Procedure Act or the Freedom of Information Act."
 )
 LR_56_1_B = (
     "(b) The papers opposing a motion for summary judgment must include a correspondingly numbered paragraph admitting or "
@@ -248,8 +252,8 @@ NATIONAL = [
          params={"required_fields": ["present", "has_attorney_name", "has_address", "has_email", "has_phone"]}),
     rule("Reference:motion-in-writing", "PROCEDURE", "Fed. R. Civ. P. 7(b)(1)", "Motions: writing, grounds, relief",
          "A request for a court order is made by motion, in writing unless made at a hearing or trial, stating its grounds "
-         "with particularity and the relief sought. In this district the notice of motion required by Local Civil Rule "
-         "7.1(a)(1) carries this content, and that rule is what the check enforces.",
+         "with particularity and the relief sought. Where a local rule requires a notice of motion (as Local Civil Rule "
+         "7.1(a)(1) of the S.D.N.Y. and E.D.N.Y. does), the check enforces that rule.",
          "INFO", FRCP_7_B_1, frcp("7")),
     rule("Reference:motion-form", "CAPTION", "Fed. R. Civ. P. 7(b)(2)", "Form of motions",
          "Captions and the other rules of form for pleadings apply to motions and other papers too.",
@@ -292,8 +296,8 @@ NATIONAL = [
          "INFO", FRCP_56_A, frcp("56"), applies_to={"motion_types": ["Rule_56"]}),
     rule("Reference:supporting-factual-positions", "PROCEDURE", "Fed. R. Civ. P. 56(c)(1)", "Supporting factual positions",
          "Each assertion that a fact is or is not genuinely disputed must cite particular materials in the record, or "
-         "show that the cited materials do not establish the point. Local Civil Rule 56.1 puts these citations in the "
-         "statement of material facts.",
+         "show that the cited materials do not establish the point. Some districts' local rules (such as Local Civil Rule "
+         "56.1 of the S.D.N.Y. and E.D.N.Y.) put these citations in a separate statement of material facts.",
          "INFO", FRCP_56_C_1, frcp("56"), applies_to={"motion_types": ["Rule_56"]}),
     rule("Reference:summary-judgment-affidavits", "PROCEDURE", "Fed. R. Civ. P. 56(c)(4)", "Affidavits on summary judgment",
          "Affidavits or declarations for or against summary judgment must rest on personal knowledge, set out admissible "
@@ -309,6 +313,9 @@ NATIONAL = [
 
 LR_URL = sources.EDNY_LOCAL_RULES_URL
 SUPPORT_OPPOSITION = ["brief_support", "brief_opposition"]
+# Local Civil Rule 56.1(a): "This rule does not apply to claims brought under the Administrative Procedure Act or
+# the Freedom of Information Act."
+NOT_56_1 = ["administrative_procedure_act", "freedom_of_information_act"]
 
 
 def local_rules(url):
@@ -353,51 +360,64 @@ def local_rules(url):
              "A brief in support of or in opposition to a motion (other than for reconsideration) may not exceed 8,750 "
              "words, footnotes included; caption, tables, signature block and certificates do not count.",
              "CRITICAL", LR_7_1_C, url,
-             applies_to={"document_scopes": SUPPORT_OPPOSITION}, params={"max_words": 8750}),
+             applies_to={"document_scopes": SUPPORT_OPPOSITION, "pro_se_handwritten": False}, params={"max_words": 8750}),
         rule("WordLimit:reply", "WORD_LIMIT", "Local Civil Rule 7.1(c)", "Length of reply memoranda",
              "A reply brief may not exceed 3,500 words.",
              "CRITICAL", LR_7_1_C, url,
-             applies_to={"document_scopes": ["brief_reply"]}, params={"max_words": 3500}),
+             applies_to={"document_scopes": ["brief_reply"], "pro_se_handwritten": False}, params={"max_words": 3500}),
         rule("Structure:certificate-of-compliance", "STRUCTURE", "Local Civil Rule 7.1(c); Local Civil Rule 6.3",
              "Certificate of compliance",
-             "A brief filed by an attorney (or prepared with a computer) must include a certificate of compliance with "
-             "the word limit, stating the word count.",
+             "A brief filed by an attorney, or prepared with a computer (by anyone, an unrepresented party included), "
+             "must include a certificate of compliance with the word limit, stating the word count. Only an "
+             "unrepresented party's handwritten or typewritten brief is exempt.",
              "WARNING", LR_6_3_CERTIFICATE, url,
-             applies_to={"document_scopes": MOTION_BRIEFS, "filer_pro_se": False},
+             applies_to={"document_scopes": MOTION_BRIEFS, "pro_se_handwritten": False},
              params={"required_fields": ["has_certificate_of_compliance"]}),
         rule("WordCount:certificate", "WORD_LIMIT", "Local Civil Rule 7.1(c); Local Civil Rule 6.3",
              "Word count stated in the certificate",
-             "The word count stated in the certificate of compliance should match the brief; a gap of more than 5% "
-             "suggests the certificate is wrong.",
+             "The word count stated in the certificate of compliance should match the brief. The rules set no "
+             "tolerance: the 5% allowed here is courtrules' own, so that word processors' small differences in "
+             "counting do not fail a correct certificate.",
              "WARNING", LR_6_3_CERTIFICATE, url,
-             applies_to={"document_scopes": MOTION_BRIEFS, "filer_pro_se": False},
+             applies_to={"document_scopes": MOTION_BRIEFS, "pro_se_handwritten": False},
              params={"max_deviation_pct": 5}),
         rule("WordLimit:reconsideration", "WORD_LIMIT", "Local Civil Rule 6.3", "Length of reconsideration briefs",
              "A brief in support of a motion for reconsideration may not exceed 3,500 words.",
              "CRITICAL", LR_6_3_WORDS, url,
-             applies_to={"document_scopes": ["reconsideration_support"]}, params={"max_words": 3500}),
+             applies_to={"document_scopes": ["reconsideration_support"], "pro_se_handwritten": False},
+             params={"max_words": 3500}),
         rule("WordLimit:reconsideration-opposition", "WORD_LIMIT", "Local Civil Rule 6.3",
              "Length of briefs opposing reconsideration",
              "A brief opposing a motion for reconsideration may not exceed 3,500 words.",
              "CRITICAL", LR_6_3_WORDS, url,
-             applies_to={"document_scopes": ["brief_opposition"], "motion_types": ["reconsideration"]},
+             applies_to={"document_scopes": ["brief_opposition"], "motion_types": ["reconsideration"],
+                         "pro_se_handwritten": False},
              params={"max_words": 3500}),
         rule("WordLimit:reconsideration-reply", "WORD_LIMIT", "Local Civil Rule 6.3", "Length of reconsideration replies",
              "A reply brief on a motion for reconsideration may not exceed 1,750 words.",
              "CRITICAL", LR_6_3_WORDS, url,
-             applies_to={"document_scopes": ["reconsideration_reply"]}, params={"max_words": 1750}),
+             applies_to={"document_scopes": ["reconsideration_reply"], "pro_se_handwritten": False},
+             params={"max_words": 1750}),
         rule("PageLimit:reconsideration", "PAGE_LIMIT", "Local Civil Rule 6.3",
              "Length of reconsideration briefs (unrepresented party, handwritten or typewritten)",
              "An unrepresented party's handwritten or typewritten brief in support of reconsideration may not exceed "
              "10 pages.",
              "CRITICAL", LR_6_3_PAGES, url,
-             applies_to={"document_scopes": ["reconsideration_support"], "filer_pro_se": True},
+             applies_to={"document_scopes": ["reconsideration_support"], "pro_se_handwritten": True},
+             params={"max_pages": 10}),
+        rule("PageLimit:reconsideration-opposition", "PAGE_LIMIT", "Local Civil Rule 6.3",
+             "Length of briefs opposing reconsideration (unrepresented party, handwritten or typewritten)",
+             "An unrepresented party's handwritten or typewritten brief opposing reconsideration may not exceed 10 "
+             "pages.",
+             "CRITICAL", LR_6_3_PAGES, url,
+             applies_to={"document_scopes": ["brief_opposition"], "motion_types": ["reconsideration"],
+                         "pro_se_handwritten": True},
              params={"max_pages": 10}),
         rule("PageLimit:reconsideration-reply", "PAGE_LIMIT", "Local Civil Rule 6.3",
              "Length of reconsideration replies (unrepresented party, handwritten or typewritten)",
              "An unrepresented party's handwritten or typewritten reply on reconsideration may not exceed five pages.",
              "CRITICAL", LR_6_3_PAGES, url,
-             applies_to={"document_scopes": ["reconsideration_reply"], "filer_pro_se": True},
+             applies_to={"document_scopes": ["reconsideration_reply"], "pro_se_handwritten": True},
              params={"max_pages": 5}),
         rule("Reference:reconsideration-timing", "PROCEDURE", "Local Civil Rule 6.3", "Time to move for reconsideration",
              "Serve the notice of motion for reconsideration, with a memorandum identifying what the court overlooked, "
@@ -408,25 +428,27 @@ def local_rules(url):
              "INFO", LR_6_3_NO_AFFIDAVIT, url, applies_to={"motion_types": ["reconsideration"]}),
         rule("Structure:56.1-statement", "STRUCTURE", "Local Civil Rule 56.1(a)", "Statement of material facts",
              "A summary-judgment motion must come with a separate, short statement of the undisputed material facts in "
-             "numbered paragraphs; without it the motion may be denied. (Not required for APA or FOIA claims.)",
+             "numbered paragraphs; without it the motion may be denied. The rule does not apply to claims under the "
+             "Administrative Procedure Act or the Freedom of Information Act.",
              "CRITICAL", LR_56_1_A, url,
-             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["movant"]},
+             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["movant"], "except_claims_under": NOT_56_1},
              params={"required_fields": ["has_56_1_statement"]}),
         rule("Structure:56.1-counterstatement", "STRUCTURE", "Local Civil Rule 56.1(b)", "Counterstatement of material facts",
              "Papers opposing summary judgment must answer each numbered paragraph of the movant's statement, admitting "
              "or denying it, and may add paragraphs of facts said to be genuinely disputed.",
              "CRITICAL", LR_56_1_B, url,
-             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["opponent"]},
+             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["opponent"], "except_claims_under": NOT_56_1},
              params={"required_fields": ["has_56_1_counterstatement"]}),
         rule("Structure:56.1-numbered-paragraphs", "STRUCTURE", "Local Civil Rule 56.1(c)", "Numbered paragraphs",
              "Rule 56.1 statements are set out in numbered paragraphs; a movant's paragraph not specifically denied by a "
              "correspondingly numbered paragraph is deemed admitted.",
              "CRITICAL", LR_56_1_C, url,
-             applies_to={"document_scopes": ["rule_56_1_statement"]},
+             applies_to={"document_scopes": ["rule_56_1_statement"], "except_claims_under": NOT_56_1},
              params={"required_fields": ["has_numbered_paragraphs"]}),
         rule("Reference:56.1-citations", "PROCEDURE", "Local Civil Rule 56.1(d)", "Citations to admissible evidence",
              "Every statement of fact, and every denial, in a Rule 56.1 statement must cite admissible evidence.",
-             "WARNING", LR_56_1_D, url, applies_to={"document_scopes": ["rule_56_1_statement"]}),
+             "WARNING", LR_56_1_D, url,
+             applies_to={"document_scopes": ["rule_56_1_statement"], "except_claims_under": NOT_56_1}),
         rule("Structure:pro-se-sj-notice", "STRUCTURE", "Local Civil Rule 56.2",
              "Notice to pro se litigant opposing summary judgment (text before the 2024 restyling)",
              "A represented party moving for summary judgment against a party who has no lawyer must serve and file, "
@@ -439,7 +461,6 @@ def local_rules(url):
     ]
 
 
-LOCAL = local_rules(LR_URL)
 
 # ------------------------------------------------------------------ layer 3: sample judges
 
@@ -546,7 +567,7 @@ SAMPLE_RULES = {
 }
 
 
-def judges():
+def sample_judges():
     out = []
     for judge in sources.SAMPLE_JUDGES:
         out.append({
@@ -566,19 +587,97 @@ def judges():
     return out
 
 
-def profile():
+ROSTERS = REPO / "data" / "rosters"
+
+
+def roster(district_id):
+    """The roster file of a district (data/rosters/<id>.json), or None."""
+    path = ROSTERS / f"{district_id}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def roster_judges(district_id):
+    """The real judges of a district, as the profile carries them: who they are and where their page is.
+    Their sources and dates stay in the roster file, which the server seeds beside the profile."""
+    data = roster(district_id)
+    if data is None:
+        return []
+    out = []
+    for judge in data["judges"]:
+        entry = {"slug": judge["slug"], "name": judge["name"], "judge_type": judge["judge_type"]}
+        if judge.get("profile_url"):
+            entry["profile_url"] = judge["profile_url"]
+        out.append(entry)
+    return out
+
+
+# Layer 1 is the same in every district.
+NATIONAL_LAYER = {
+    "title": "Federal Rules of Civil Procedure",
+    "short_title": "FRCP",
+    "source_url": sources.FRCP_URL,
+    # As amended to December 1, 2025 (Rules 16 and 26 and new Rule 16.1; none of the provisions quoted
+    # changed); no civil-rule amendments took effect December 1, 2026 (see data/README.md).
+    "effective_date": "2025-12-01",
+    "as_of": sources.DISTRICTS_RETRIEVED,
+    "rules": NATIONAL,
+}
+
+JOINT_RULES_TITLE = "Local Civil Rules of the United States District Courts for the Southern and Eastern Districts of New York"
+
+
+def joint_local_layer(url):
+    # No effective date or as-of date: the edition carrying the 2025 word limits could not be dated
+    # from an official copy (data/README.md, known gaps).
     return {
-        "format_version": 1,
-        "profile_version": PROFILE_VERSION,
-        "district": {"district_id": "edny", "name": "U.S. District Court for the Eastern District of New York"},
-        "national": {"title": "Federal Rules of Civil Procedure", "source_url": sources.FRCP_URL, "rules": NATIONAL},
-        "local": {
-            "title": "Local Civil Rules of the United States District Courts for the Southern and Eastern Districts of New York",
-            "source_url": LR_URL,
-            "rules": LOCAL,
-        },
-        "judges": judges(),
+        "title": JOINT_RULES_TITLE,
+        "short_title": "Local Civil Rules of the S.D.N.Y. and E.D.N.Y.",
+        "scope": "Local Civil Rules 6.3, 7.1, 56.1 and 56.2 only",
+        "source_url": url,
+        "rules": local_rules(url),
     }
+
+
+def profile_of(district_id, name, local, judges):
+    return {
+        "format_version": PROFILE_FORMAT_VERSION,
+        "profile_version": PROFILE_VERSION,
+        "district": {"district_id": district_id, "name": name},
+        "national": NATIONAL_LAYER,
+        "local": local,
+        "judges": judges,
+    }
+
+
+def district_local_layer(module):
+    """The local layer of a district module (districts/<id>.py)."""
+    doc = module.DOCUMENT
+    rules = []
+    for r in module.RULES:
+        rules.append(rule(r["rule_key"], r["category"], r["citation"], r["label"], r["summary"], r["severity"],
+                          r["source_text"], r.get("source_url", doc["source_url"]), r.get("applies_to"),
+                          r.get("params")))
+    layer = {"title": doc["official_title"], "short_title": doc["short_title"], "scope": doc["scope"],
+             "source_url": doc["source_url"]}
+    if doc.get("effective_date"):
+        layer["effective_date"] = doc["effective_date"]
+    layer["as_of"] = doc["as_of"]
+    layer["rules"] = rules
+    return layer
+
+
+def profiles():
+    """Every profile, by district id."""
+    out = {
+        "edny": profile_of("edny", "U.S. District Court for the Eastern District of New York",
+                           joint_local_layer(LR_URL), roster_judges("edny") + sample_judges()),
+        "sdny": profile_of("sdny", "U.S. District Court for the Southern District of New York",
+                           joint_local_layer(sources.SDNY_LOCAL_RULES_URL), roster_judges("sdny")),
+    }
+    for module in sources.district_modules():
+        out[module.DISTRICT_ID] = profile_of(module.DISTRICT_ID, module.NAME, district_local_layer(module),
+                                             roster_judges(module.DISTRICT_ID))
+    return out
 
 
 # ------------------------------------------------------------------ extracted rules
@@ -971,13 +1070,41 @@ def ca_rules():
     ]
 
 
+KIND_LOGIC = {
+    "PageLimit": "PageLimitRule", "WordLimit": "WordLimitRule", "WordCount": "CertificationRule",
+    "Format": "FormattingRule", "Structure": "DocumentRequirementRule", "Pmc": "PreMotionConferenceRule",
+    "FilingGate": "FilingGateRule", "Bundling": "BundlingRule", "CourtesyCopy": "CourtesyCopyRule",
+    "Reference": "ProceduralRule",
+}
+
+
+def district_extracted(module):
+    """The court-level extracted rules of a district module: its local layer, with provenance."""
+    out = []
+    for r in module.RULES:
+        kind = r["rule_key"].split(":", 1)[0]
+        structured = dict(r.get("params", {}))
+        if r.get("applies_to"):
+            structured["applies_to"] = r["applies_to"]
+        phase = "FILING" if r["category"] == "FORMAT" else "MOTION_PRACTICE"
+        out.append(extracted(
+            module.DISTRICT_ID, "court", module.DOCUMENT["file"], r["rule_key"], r["citation"], KIND_LOGIC[kind], phase,
+            r["severity"], r["source_text"], r["summary"], [r["category"].lower()], structured, case_types=["civil"],
+            source_url=r.get("source_url"),
+        ))
+    return out
+
+
 def extracted_files():
-    return {
+    files = {
         "edny": federal_court_rules("edny", "edny-local-civil-rules-excerpt.pdf") + sample_extracted(),
         "sdny": federal_court_rules("sdny", "sdny-local-civil-rules-excerpt.pdf"),
         NY: ny_rules(),
         CA: ca_rules(),
     }
+    for module in sources.district_modules():
+        files[module.DISTRICT_ID] = district_extracted(module)
+    return files
 
 
 def dump(value) -> bytes:
@@ -985,7 +1112,7 @@ def dump(value) -> bytes:
 
 
 def build() -> dict[Path, bytes]:
-    files = {REPO / "data" / "profiles" / "edny.json": dump(profile())}
+    files = {REPO / "data" / "profiles" / f"{district_id}.json": dump(p) for district_id, p in profiles().items()}
     for district_id, rules in extracted_files().items():
         files[REPO / "data" / "extracted_rules" / f"{district_id}.json"] = dump(
             {"schema_version": 1, "district_id": district_id, "rules": rules}
@@ -999,14 +1126,21 @@ def main() -> int:
     args = parser.parse_args()
     files = build()
     stale = [path for path, data in files.items() if not path.exists() or path.read_bytes() != data]
+    # A district whose module was removed leaves files no longer generated.
+    orphans = [path for folder in ("profiles", "extracted_rules") for path in (REPO / "data" / folder).glob("*.json")
+               if path not in files]
     if args.check:
         for path in stale:
             print(f"stale: {path.relative_to(REPO)}", file=sys.stderr)
-        return 1 if stale else 0
+        for path in orphans:
+            print(f"no longer generated: {path.relative_to(REPO)}", file=sys.stderr)
+        return 1 if stale or orphans else 0
     for path, data in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    print(f"wrote {len(files)} files ({len(stale)} changed)")
+    for path in orphans:
+        path.unlink()
+    print(f"wrote {len(files)} files ({len(stale)} changed, {len(orphans)} removed)")
     return 0
 
 

@@ -22,7 +22,10 @@ A document is a dict:
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import uuid
+from pathlib import Path
 
 # Fixed namespace for every courtrules legal-data UUID (documents, versions, rules).
 NAMESPACE = uuid.UUID("6f1c2a52-3d0e-5b7c-9a41-2e8f0c7d5b13")
@@ -38,6 +41,9 @@ def version_id(doc: dict) -> str:
     return str(uuid.uuid5(NAMESPACE, f"document-version:{doc['file']}@{doc['version']}"))
 
 RETRIEVED = "2026-11-22"
+# The district modules (districts/*.py) were compiled on this day from stored copies of the
+# courts' own pages; each module's DOCUMENT["read_from"] says which.
+DISTRICTS_RETRIEVED = "2026-11-24"
 # Second compilation of the same day: Fed. R. Civ. P. 5(d)(1)(B), 5(d)(3)(C) and Local Civil
 # Rule 56.2 added to the FRCP and Local Civil Rules excerpts, so their version labels change.
 REVISION_2 = "retrieved-" + RETRIEVED + "-rev2"
@@ -355,6 +361,32 @@ def _excerpt(file, title, kind, district_id, source_url, version, official_title
     }
 
 
+def district_modules():
+    """The modules of districts/ (one per profiled district outside the joint New York rules), by id."""
+    folder = Path(__file__).resolve().parent / "districts"
+    names = sorted(info.name for info in pkgutil.iter_modules([str(folder)]))
+    return [importlib.import_module(f"districts.{name}") for name in names]
+
+
+def district_document(module):
+    """The excerpt document of a district module, in the shape of `documents()`."""
+    doc = module.DOCUMENT
+    read_from = "; ".join(f"{read['url']} ({read['what']})" for read in doc["read_from"])
+    return {
+        "file": doc["file"],
+        "title": doc["title"],
+        "kind": "local_rules",
+        "district_id": module.DISTRICT_ID,
+        "judge_slug": None,
+        "source_url": doc["source_url"],
+        "version": doc["version"],
+        "retrieved_date": DISTRICTS_RETRIEVED,
+        "sample": False,
+        "official_title": doc["official_title"],
+        "blocks": list(doc["blocks"]) + [("note", "Read from: " + read_from)],
+    }
+
+
 def documents():
     """Every document, in index order."""
     docs = [
@@ -429,6 +461,7 @@ def documents():
             CA_CCP_1005_BLOCKS,
         ),
     ]
+    docs.extend(district_document(module) for module in district_modules())
     for judge in SAMPLE_JUDGES:
         docs.append(
             {
