@@ -156,9 +156,11 @@ pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
     let errors = validate(&value);
     if errors.is_empty() {
         // The walk reads `12.0` as the integer 12 (as JSON Schema, and so the OpenAPI
-        // document, does); serde's typed parse wants it written `12`.
+        // document, does); serde's typed parse wants it written `12`. A request the fast
+        // path skipped (it holds an array) is parsed here for the first time.
         let mut normalized = value.clone();
-        if integral_numbers_as_integers(&mut normalized)
+        let renumbered = integral_numbers_as_integers(&mut normalized);
+        if (renumbered || typed_error.is_none())
             && let Ok(request) = serde_json::from_value::<CheckRequest>(normalized)
             && semantic_errors_absent(&request)
         {

@@ -145,6 +145,9 @@ struct Quote {
     source_text: String,
     source_url: String,
     document_version_id: Option<String>,
+    /// For a local rule of a profile: its district, whose excerpt holds a rule quoted from
+    /// its own page of the court's site.
+    local_district: Option<String>,
 }
 
 fn profile_quotes() -> Vec<Quote> {
@@ -159,6 +162,7 @@ fn profile_quotes() -> Vec<Quote> {
                 layers.push((format!("judge {}", str_field(judge, "slug")), &judge["standing_order"]));
             }
         }
+        let district = str_field(&profile["district"], "district_id").to_owned();
         for (layer, value) in layers {
             for rule in value["rules"].as_array().expect("a layer has rules") {
                 quotes.push(Quote {
@@ -166,6 +170,7 @@ fn profile_quotes() -> Vec<Quote> {
                     source_text: str_field(rule, "source_text").to_owned(),
                     source_url: str_field(rule, "source_url").to_owned(),
                     document_version_id: None,
+                    local_district: (layer == "local").then(|| district.clone()),
                 });
             }
         }
@@ -184,6 +189,7 @@ fn extracted_quotes() -> Vec<Quote> {
                 source_text: str_field(&rule["content"], "source_text").to_owned(),
                 source_url: str_field(rule, "source_url").to_owned(),
                 document_version_id: Some(str_field(rule, "document_version_id").to_owned()),
+                local_district: None,
             });
         }
     }
@@ -193,13 +199,23 @@ fn extracted_quotes() -> Vec<Quote> {
 fn find_document<'d>(documents: &'d [Document], quote: &Quote) -> &'d Document {
     let found = match &quote.document_version_id {
         Some(version) => documents.iter().find(|doc| str_field(&doc.entry, "version_id") == version),
-        None => documents.iter().find(|doc| str_field(&doc.entry, "source_url") == quote.source_url).or_else(|| {
-            quote
-                .source_url
-                .starts_with(FRCP_PER_RULE_PREFIX)
-                .then(|| documents.iter().find(|doc| str_field(&doc.entry, "kind") == "frcp"))
-                .flatten()
-        }),
+        None => documents
+            .iter()
+            .find(|doc| str_field(&doc.entry, "source_url") == quote.source_url)
+            .or_else(|| {
+                quote
+                    .source_url
+                    .starts_with(FRCP_PER_RULE_PREFIX)
+                    .then(|| documents.iter().find(|doc| str_field(&doc.entry, "kind") == "frcp"))
+                    .flatten()
+            })
+            .or_else(|| {
+                let district = quote.local_district.as_deref()?;
+                documents.iter().find(|doc| {
+                    str_field(&doc.entry, "kind") == "local_rules"
+                        && doc.entry["district_id"].as_str() == Some(district)
+                })
+            }),
     };
     found.unwrap_or_else(|| {
         panic!("{}: no document in data/documents/index.json for {}", quote.origin, quote.source_url)

@@ -30,7 +30,9 @@ export interface Court {
   circuit: string | null;
   state: string | null;
   status: "live" | "coming_soon" | "preview";
+  /** Real judges on the roster (sample judges are not counted); absent without a roster. */
   judges_mapped?: number;
+  /** Present exactly for live courts with a compliance profile (checks work there). */
   judges_profiled?: number;
 }
 
@@ -49,15 +51,26 @@ export interface Judge {
   name: string;
   has_profile: boolean;
   judge_type: "district" | "magistrate" | "senior" | null;
+  /** The court's title for the judge, e.g. "Chief Judge". */
+  title: string | null;
   bio: string | null;
   chambers: string | null;
+  /** The judge's page on the court's website. */
   profile_url: string | null;
+  /** `full`: standing order encoded; `district`: national and local rules only; `sample`: demonstration data. */
+  coverage_level: "full" | "district" | "sample";
+  /** Fictional demonstration data: a judge of no court. */
+  sample: boolean;
+  /** Where the judge's membership and status were read, and as of when (null for sample data). */
+  source: string | null;
+  as_of: string | null;
 }
 
 export interface JudgesResponse {
   district_id: string;
   judges: Judge[];
-  meta: { total: number; profiled: number };
+  /** `total` and `profiled` count real judges; `sample` the demonstration judges listed. */
+  meta: { total: number; profiled: number; sample: number; roster_as_of: string | null };
 }
 
 export interface Holiday {

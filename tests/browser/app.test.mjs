@@ -227,3 +227,23 @@ test("usable at phone width: no sideways scrolling", async () => {
   assert.ok(overflow <= 0, `${overflow}px wider than the screen`);
   await page.screenshot({ path: join(artifacts, "phone-width.png"), fullPage: true });
 });
+
+test("sample judges are labelled, and every verdict says what it covered", async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const option = (slug) => page.locator(`#field-judge_slug option[value='${slug}']`);
+  assert.match(await option(JUDGE).innerText(), /\(sample data\)$/);
+  assert.match(await option("court").innerText(), /Any judge/);
+  const note = page.locator("#coverage-note");
+  assert.match(await note.innerText(), /Avery Sample is sample data: a fictional judge/);
+  assert.equal(await note.getAttribute("data-level"), "sample");
+  // A real judge, whose individual practices are not encoded: the note says so, the verdict
+  // carries the item to read them, and a filing cannot look compliant.
+  const real = "margo-k-brodie";
+  assert.match(await option(real).innerText(), /^Margo K\. Brodie$/);
+  await page.selectOption("#field-judge_slug", real);
+  await page.locator("#coverage-note[data-level='district']").waitFor({ timeout: 20_000 });
+  assert.match(await note.innerText(), /^Applied: FRCP \(in force from 2025-12-01.*Not encoded: Judge Margo K\. Brodie's individual practices/s);
+  await page.locator('#results li.result[data-category="COVERAGE"][data-status="ACTION_REQUIRED"]').waitFor({ timeout: 5_000 });
+  assert.notEqual(await page.getAttribute("#verdict", "data-status"), "COMPLIANT");
+  await page.screenshot({ path: join(artifacts, "coverage-note.png"), fullPage: true });
+});

@@ -45,6 +45,11 @@ const TESTS: &[Test<Api>] = &[
     ("summary_counts_match_the_results", summary_counts_match_the_results),
     ("check_is_deterministic", check_is_deterministic),
     ("judges_lists_the_roster", judges_lists_the_roster),
+    ("every_check_and_rules_answer_states_its_coverage", every_answer_states_its_coverage),
+    (
+        "court_names_the_court_wide_rules_of_any_profiled_district",
+        court_names_the_court_wide_rules_of_any_profiled_district,
+    ),
     ("judges_needs_district_id", judges_needs_district_id),
     ("rules_are_grouped_by_layer_and_filtered", rules_are_grouped_by_layer_and_filtered),
     ("rules_with_a_bad_enum_is_400_with_engine_details", rules_with_a_bad_enum_is_400),
@@ -132,7 +137,7 @@ fn known_district_outside_the_plan_is_403(api: &Api) {
     assert_eq!(body["district"]["district_id"], "edny");
     assert_eq!(body["district"]["name"], "U.S. District Court for the Eastern District of New York");
     assert_eq!(body["district"]["status"], "live");
-    assert_eq!(body["district"]["judges_mapped"], 6);
+    assert_eq!(body["district"]["judges_mapped"], roster_len("edny"));
     assert_eq!(body["accessible_districts"], json!(["sdny"]));
     assert!(body["contact"].as_str().unwrap().contains('@'));
     // The same on the GET endpoints.
@@ -185,9 +190,9 @@ fn judge_not_in_district_is_404(api: &Api) {
 }
 
 fn live_court_without_a_profile_is_422(api: &Api) {
-    let reply = api.server.check(&api.all, &with("/district_id", json!("sdny")));
+    let reply = api.server.check(&api.all, &with("/district_id", json!("ny-supreme-court-new-york-county")));
     let body = general_error(&reply, 422);
-    assert_eq!(body["district"]["district_id"], "sdny");
+    assert_eq!(body["district"]["district_id"], "ny-supreme-court-new-york-county");
     assert_eq!(body["district"]["status"], "live");
     assert!(body["docs_url"].as_str().unwrap().ends_with("/docs/errors#no-compliance-profile"));
     // `/rules` answers a live court from its source documents (tests/e2e/catalogue.rs);
@@ -408,16 +413,91 @@ fn judges_lists_the_roster(api: &Api) {
     let body = api.server.get("/api/v1/judges?district_id=edny", Some(&api.all)).expect(200).clone();
     assert_eq!(body["district_id"], "edny");
     let judges = body["judges"].as_array().unwrap();
-    assert_eq!(body["meta"]["total"], judges.len());
-    assert_eq!(body["meta"]["profiled"], judges.iter().filter(|j| j["has_profile"] == true).count());
+    let real: Vec<&Value> = judges.iter().filter(|j| j["sample"] == false).collect();
+    // Sample judges are listed, marked, and counted apart.
+    assert_eq!(body["meta"]["total"], real.len());
+    assert_eq!(body["meta"]["total"], roster_len("edny"));
+    assert_eq!(body["meta"]["sample"], judges.len() - real.len());
+    assert_eq!(body["meta"]["profiled"], real.iter().filter(|j| j["has_profile"] == true).count());
     let avery = judges.iter().find(|j| j["slug"] == "avery-sample").expect("Avery Sample");
-    for field in ["slug", "name", "has_profile", "judge_type", "bio", "chambers", "profile_url"] {
+    for field in [
+        "slug",
+        "name",
+        "has_profile",
+        "judge_type",
+        "bio",
+        "chambers",
+        "profile_url",
+        "coverage_level",
+        "sample",
+        "source",
+        "as_of",
+    ] {
         assert!(avery.get(field).is_some(), "no {field}");
     }
-    assert_eq!(avery["judge_type"], "district");
+    assert_eq!((avery["judge_type"].as_str(), avery["sample"].as_bool()), (Some("district"), Some(true)));
+    assert_eq!(avery["coverage_level"], "sample");
     // A live court without judge data has an empty roster.
-    let sdny = api.server.get("/api/v1/judges?district_id=sdny", Some(&api.all)).expect(200).clone();
-    assert_eq!(sdny["meta"], json!({"total": 0, "profiled": 0}));
+    let state = api.server.get("/api/v1/judges?district_id=ny-supreme-court-new-york-county", Some(&api.all));
+    assert_eq!(state.expect(200)["meta"], json!({"total": 0, "profiled": 0, "sample": 0, "roster_as_of": null}));
+}
+
+fn every_answer_states_its_coverage(api: &Api) {
+    // A real judge whose practices are not encoded: one action item, the verdict at best REVIEW.
+    let judge = "jennifer-h-rearden";
+    let mut request = with("/district_id", json!("sdny"));
+    request["judge_slug"] = json!(judge);
+    request["document"]["page_count"] = json!(20);
+    let body = api.server.check(&api.all, &request).expect(200).clone();
+    let coverage: Vec<&Value> = results(&body).iter().filter(|r| r["category"] == "COVERAGE").collect();
+    assert_eq!(coverage.len(), 1, "{body}");
+    assert_eq!(coverage[0]["status"], "ACTION_REQUIRED");
+    assert!(coverage[0]["message"].as_str().unwrap().contains("https://nysd.uscourts.gov/hon-jennifer-h-rearden"));
+    assert_ne!(body["summary"]["status"], "COMPLIANT");
+    let note = body["meta"]["coverage_note"].as_str().unwrap();
+    assert!(note.starts_with("Applied: FRCP (in force from 2025-12-01"), "{note}");
+    assert!(note.contains("Local Civil Rules of the S.D.N.Y. and E.D.N.Y."), "{note}");
+    assert!(note.contains("Not encoded: Judge Jennifer H. Rearden's individual practices"), "{note}");
+    assert_eq!(body["meta"]["coverage"]["level"], "district");
+    // The rules view says the same.
+    let rules = api
+        .server
+        .get(&format!("/api/v1/rules?district_id=sdny&judge_slug={judge}"), Some(&api.all))
+        .expect(200)
+        .clone();
+    assert_eq!(rules["meta"]["coverage_note"], body["meta"]["coverage_note"]);
+    // Sample data says so.
+    let avery = api.server.check(&api.all, &check_request()).expect(200).clone();
+    assert!(avery["meta"]["coverage_note"].as_str().unwrap().contains("Avery Sample is sample data"), "{avery}");
+    assert_eq!(avery["meta"]["coverage"]["level"], "sample");
+}
+
+fn court_names_the_court_wide_rules_of_any_profiled_district(api: &Api) {
+    for district in ["edny", "sdny", "ilnd", "txnd", "mied", "miwd", "nhd", "idd", "ord"] {
+        let mut request = with("/district_id", json!(district));
+        request["judge_slug"] = json!("court");
+        let body = api.server.check(&api.all, &request).expect(200).clone();
+        assert_eq!(body["judge"]["slug"], "court", "{district}");
+        assert!(body["meta"]["coverage_note"].as_str().unwrap().contains("the assigned judge's individual practices"));
+        let profile = api
+            .server
+            .get(&format!("/api/v1/profile?district_id={district}&judge_slug=court"), Some(&api.all))
+            .expect(200)
+            .clone();
+        assert_eq!(profile["judges"], json!([]), "{district}");
+        api.server.get(&format!("/api/v1/rules?district_id={district}&judge_slug=court"), Some(&api.all)).expect(200);
+    }
+    // In a district without a roster, any other slug is still unknown.
+    let mut request = with("/district_id", json!("ilnd"));
+    request["judge_slug"] = json!("someone");
+    general_error(&api.server.check(&api.all, &request), 404);
+}
+
+/// The shipped roster size of a district (`data/rosters/<id>.json`).
+fn roster_len(district: &str) -> usize {
+    let path = common::repo_data().join(format!("rosters/{district}.json"));
+    let roster: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    roster["judges"].as_array().unwrap().len()
 }
 
 fn judges_needs_district_id(api: &Api) {
@@ -465,7 +545,7 @@ fn rules_with_a_bad_enum_is_400(api: &Api) {
 fn profile_is_trimmed_to_the_judge(api: &Api) {
     let body =
         api.server.get("/api/v1/profile?district_id=edny&judge_slug=blake-example", Some(&api.all)).expect(200).clone();
-    assert_eq!(body["format_version"], 1);
+    assert_eq!(body["format_version"], 2);
     assert_eq!(body["district"]["district_id"], "edny");
     let judges = body["judges"].as_array().unwrap();
     assert_eq!(judges.len(), 1);
@@ -478,7 +558,9 @@ fn profile_is_trimmed_to_the_judge(api: &Api) {
     assert!(layer(&body["national"]) == layer(&shipped["national"]), "the national layer differs from the data pack");
     assert!(layer(&body["local"]) == layer(&shipped["local"]), "the local layer differs from the data pack");
     general_error(&api.server.get("/api/v1/profile?district_id=edny&judge_slug=nobody", Some(&api.all)), 404);
-    general_error(&api.server.get("/api/v1/profile?district_id=sdny&judge_slug=x", Some(&api.all)), 422);
+    let reply =
+        api.server.get("/api/v1/profile?district_id=ny-supreme-court-new-york-county&judge_slug=x", Some(&api.all));
+    general_error(&reply, 422);
     let body = api.server.get("/api/v1/profile", Some(&api.all)).expect(400).clone();
     assert_eq!(paths(&body), vec!["judge_slug", "district_id"]);
 }

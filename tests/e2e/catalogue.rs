@@ -42,6 +42,9 @@ const TESTS: &[Test<Catalogue>] = &[
     ("extracted_rules_follow_the_plan", extracted_rules_follow_the_plan),
     ("rules_of_a_live_court_without_a_profile_come_from_its_sources", rules_without_a_profile_come_from_sources),
     ("documents_list_the_sources_behind_a_judges_rules", documents_list_the_sources),
+    ("every_profiled_district_is_live_and_says_so", every_profiled_district_is_live_and_says_so),
+    ("rosters_are_real_dated_and_sample_judges_kept_apart", rosters_are_real_dated_and_sample_judges_kept_apart),
+    ("a_former_id_answers_as_the_renamed_court", a_former_id_answers_as_the_renamed_court),
     ("documents_need_a_district_and_a_judge_of_it", documents_need_a_district_and_a_judge_of_it),
     ("pdf_bytes_match_their_sha256", pdf_bytes_match_their_sha256),
     ("pdf_revalidates_with_its_etag", pdf_revalidates_with_its_etag),
@@ -75,6 +78,90 @@ fn courts(api: &Catalogue) -> Value {
     ok(api, "/api/v1/courts")
 }
 
+/// The shipped roster of a district (`data/rosters/<id>.json`).
+fn roster(district: &str) -> Value {
+    let path = common::repo_data().join(format!("rosters/{district}.json"));
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+fn roster_len(district: &str) -> usize {
+    roster(district)["judges"].as_array().unwrap().len()
+}
+
+/// The districts with a shipped compliance profile.
+fn profiled_districts() -> Vec<String> {
+    let mut ids: Vec<String> = std::fs::read_dir(common::repo_data().join("profiles"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path().file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    ids
+}
+
+fn every_profiled_district_is_live_and_says_so(api: &Catalogue) {
+    let body = courts(api);
+    let profiled = profiled_districts();
+    assert!(profiled.len() >= 9, "{profiled:?}");
+    for id in &profiled {
+        let court = body["courts"].as_array().unwrap().iter().find(|c| c["district_id"] == id.as_str()).unwrap();
+        assert_eq!(court["status"], "live", "{court}");
+        assert_eq!(court["judges_profiled"], 0, "{court}");
+    }
+}
+
+fn rosters_are_real_dated_and_sample_judges_kept_apart(api: &Catalogue) {
+    for district in ["edny", "sdny"] {
+        let body = ok(api, &format!("/api/v1/judges?district_id={district}"));
+        let judges = body["judges"].as_array().unwrap();
+        let shipped = roster(district);
+        let real: Vec<&Value> = judges.iter().filter(|judge| judge["sample"] == false).collect();
+        assert_eq!(real.len(), roster_len(district));
+        for (served, file) in real.iter().zip(shipped["judges"].as_array().unwrap()) {
+            assert_eq!(served["slug"], file["slug"]);
+            assert_eq!(served["name"], file["name"]);
+            assert_eq!(served["judge_type"], file["judge_type"]);
+            assert_eq!(served["source"], file["source"], "{served}");
+            assert_eq!(served["as_of"], file["as_of"], "{served}");
+            assert_eq!(served["profile_url"], file.get("profile_url").cloned().unwrap_or(Value::Null));
+            assert_eq!(served["coverage_level"], "district");
+            assert!(served["source"].as_str().unwrap().starts_with("http"), "{served}");
+        }
+        assert_eq!(body["meta"]["total"], roster_len(district));
+        assert_eq!(body["meta"]["profiled"], 0);
+        assert_eq!(body["meta"]["roster_as_of"], shipped["as_of"]);
+        for kind in ["district", "senior", "magistrate"] {
+            assert!(real.iter().any(|judge| judge["judge_type"] == kind), "{district} has no {kind} judge");
+        }
+    }
+    let edny = ok(api, "/api/v1/judges?district_id=edny");
+    let samples: Vec<&Value> =
+        edny["judges"].as_array().unwrap().iter().filter(|judge| judge["sample"] == true).collect();
+    assert_eq!(samples.len(), 6);
+    assert_eq!(edny["meta"]["sample"], 6);
+    for judge in samples {
+        assert_eq!(judge["coverage_level"], "sample");
+        assert_eq!(judge["source"], Value::Null);
+    }
+    let chief = &edny["judges"][0];
+    assert_eq!((chief["slug"].as_str(), chief["title"].as_str()), (Some("margo-k-brodie"), Some("Chief Judge")));
+    // A district with a profile but no roster lists nobody; its court-wide rules answer to `court`.
+    let ilnd = ok(api, "/api/v1/judges?district_id=ilnd");
+    assert_eq!(ilnd["judges"], json!([]));
+    let rules = ok(api, "/api/v1/rules?district_id=ilnd&judge_slug=court");
+    assert!(rules["meta"]["coverage_note"].as_str().unwrap().contains("N.D. Ill. Local Rules"), "{rules}");
+}
+
+fn a_former_id_answers_as_the_renamed_court(api: &Catalogue) {
+    let renamed = ok(api, "/api/v1/courts/va-virginia-beach-circuit-court");
+    assert_eq!(renamed["name"], "Virginia Beach Circuit Court");
+    let old = ok(api, "/api/v1/courts/va-beach-county-circuit-court");
+    assert_eq!(old, renamed, "the old id answers as the court, under its new id");
+    let holidays = ok(api, "/api/v1/courts/va-beach-county-circuit-court/holidays");
+    assert_eq!(holidays["meta"]["district_id"], "va-virginia-beach-circuit-court");
+    // Aliases stay what they were: another spelling, 404 naming the id.
+    get(api, "/api/v1/courts/nyed").expect(404);
+}
+
 fn courts_lists_every_court_with_meta(api: &Catalogue) {
     let body = courts(api);
     let list = body["courts"].as_array().unwrap();
@@ -87,7 +174,8 @@ fn courts_lists_every_court_with_meta(api: &Catalogue) {
     let mapped: Vec<u64> = list.iter().filter_map(|court| court["judges_mapped"].as_u64()).collect();
     assert_eq!(meta["districts_with_data"], mapped.iter().filter(|n| **n > 0).count());
     assert_eq!(meta["total_judges_mapped"], mapped.iter().sum::<u64>());
-    assert!(meta["total_judges_mapped"].as_u64().unwrap() >= 6);
+    // Real rosters only: sample judges sit on no court and are not counted.
+    assert_eq!(meta["total_judges_mapped"], roster_len("edny") + roster_len("sdny"));
     let ids: Vec<&str> = list.iter().map(|court| court["district_id"].as_str().unwrap()).collect();
     let mut sorted = ids.clone();
     sorted.sort();
@@ -103,12 +191,18 @@ fn court_fields_follow_the_spec(api: &Catalogue) {
     assert_eq!(
         edny,
         json!({"district_id": "edny", "name": "U.S. District Court for the Eastern District of New York",
-               "circuit": "2nd", "state": "NY", "status": "live", "judges_mapped": 6, "judges_profiled": 5})
+               "circuit": "2nd", "state": "NY", "status": "live", "judges_mapped": roster_len("edny"),
+               "judges_profiled": 0})
     );
-    // Live, but no judge data and no profile: neither count.
-    let sdny = find("sdny");
-    assert_eq!(sdny["status"], "live");
-    assert!(sdny.get("judges_mapped").is_none() && sdny.get("judges_profiled").is_none(), "{sdny}");
+    assert_eq!(find("sdny")["judges_mapped"], roster_len("sdny"));
+    // Live with a profile but no roster: profiled count only.
+    let ilnd = find("ilnd");
+    assert_eq!(ilnd["status"], "live");
+    assert!(ilnd.get("judges_mapped").is_none(), "{ilnd}");
+    assert_eq!(ilnd["judges_profiled"], 0);
+    // Live without a profile or a roster: neither count.
+    let state_live = find("ny-supreme-court-new-york-county");
+    assert!(state_live.get("judges_mapped").is_none() && state_live.get("judges_profiled").is_none());
     let state = find("ny-supreme-court-new-york-county");
     assert_eq!(state["circuit"], Value::Null);
     assert_eq!(state["state"], "NY");
@@ -135,14 +229,14 @@ fn accessible_districts_is_the_keys_plan(api: &Catalogue) {
 
 fn one_court_is_200_403_or_404(api: &Catalogue) {
     let edny = ok(api, "/api/v1/courts/edny");
-    assert_eq!(edny["judges_mapped"], 6);
+    assert_eq!(edny["judges_mapped"], roster_len("edny"));
     let state = ok(api, "/api/v1/courts/ca-superior-court-county-of-los-angeles");
     assert_eq!(state["status"], "live");
     // Known, outside the plan: 403 with the structured body, never 404.
     let reply = api.server.get("/api/v1/courts/edny", Some(&api.sdny_only));
     let body = general_error(&reply, 403);
     assert_eq!(body["district"]["district_id"], "edny");
-    assert_eq!(body["district"]["judges_mapped"], 6);
+    assert_eq!(body["district"]["judges_mapped"], roster_len("edny"));
     assert_eq!(body["accessible_districts"], json!(["sdny"]));
     assert!(body["contact"].as_str().unwrap().contains('@'));
     api.server.get("/api/v1/courts/sdny", Some(&api.sdny_only)).expect(200);
@@ -549,21 +643,23 @@ fn extracted_rules_follow_the_plan(api: &Catalogue) {
 }
 
 fn rules_without_a_profile_come_from_sources(api: &Catalogue) {
-    let body = ok(api, "/api/v1/rules?district_id=sdny&judge_slug=any-judge");
+    let ny = "ny-supreme-court-new-york-county";
+    let body = ok(api, &format!("/api/v1/rules?district_id={ny}&judge_slug=any-judge"));
     assert_eq!(body["judge"], json!({"slug": "any-judge", "name": null}));
     let court = body["rules"]["court"].as_array().unwrap();
-    assert_eq!(court.len(), shipped_rules("sdny").len());
+    assert_eq!(court.len(), shipped_rules(ny).len());
     assert!(body["rules"]["judge"].as_array().unwrap().is_empty());
     assert_eq!(body["meta"], json!({"total_rules": court.len(), "compliance_profile": false}));
-    for (rule, shipped) in court.iter().zip(shipped_rules("sdny")) {
+    for (rule, shipped) in court.iter().zip(shipped_rules(ny)) {
         assert_eq!(rule["source_text"], shipped["content"]["source_text"], "each rule quotes its source");
         assert_eq!(rule["citation"], shipped["content"]["citation_source"]["section"]);
         assert_eq!(rule["rule_id"], shipped["rule_id"]);
     }
     // Query validation is the engine's, as for profiled courts.
-    let body = get(api, "/api/v1/rules?district_id=sdny&judge_slug=x&document_scope=brief").expect(400).clone();
+    let body =
+        get(api, &format!("/api/v1/rules?district_id={ny}&judge_slug=x&document_scope=brief")).expect(400).clone();
     assert_eq!(paths(&body), vec!["document_scope"]);
-    // A state court too.
+    // Another state court too.
     let ca = ok(api, "/api/v1/rules?district_id=ca-superior-court-county-of-los-angeles&judge_slug=dept-1");
     assert_eq!(
         ca["rules"]["court"].as_array().unwrap().len(),
@@ -571,12 +667,12 @@ fn rules_without_a_profile_come_from_sources(api: &Catalogue) {
     );
     // Compliance checks still need a profile.
     let mut request = common::check_request();
-    request["district_id"] = json!("sdny");
+    request["district_id"] = json!(ny);
     general_error(&api.server.check(&api.all, &request), 422);
     // Outside the plan: 403 before anything else.
     let reply = api.server.get("/api/v1/rules?district_id=edny&judge_slug=avery-sample", Some(&api.sdny_only));
     general_error(&reply, 403);
-    api.server.get("/api/v1/rules?district_id=sdny&judge_slug=x", Some(&api.sdny_only)).expect(200);
+    api.server.get("/api/v1/rules?district_id=sdny&judge_slug=court", Some(&api.sdny_only)).expect(200);
 }
 
 // ---- documents ---------------------------------------------------------------------
@@ -607,11 +703,18 @@ fn documents_list_the_sources(api: &Catalogue) {
     }
     // The court's documents only, without a judge.
     assert_eq!(kinds(&documents(api, "district_id=edny")), vec!["frcp", "local_rules"]);
-    assert_eq!(kinds(&documents(api, "district_id=sdny&judge_slug=someone")), vec!["frcp", "local_rules"]);
+    // A judge on the roster without an encoded order, `court`, and anyone in a district without a roster.
+    assert_eq!(kinds(&documents(api, "district_id=sdny&judge_slug=jesse-m-furman")), vec!["frcp", "local_rules"]);
+    assert_eq!(kinds(&documents(api, "district_id=sdny&judge_slug=court")), vec!["frcp", "local_rules"]);
+    assert_eq!(kinds(&documents(api, "district_id=txnd&judge_slug=someone")), vec!["frcp", "local_rules"]);
     // A state court: its rules and statutes, no federal rules.
     assert_eq!(kinds(&documents(api, "district_id=ny-supreme-court-new-york-county")), vec!["court_rules", "statute"]);
     // Every extracted rule's document version is among its court's documents.
-    for district in ["edny", "sdny", "ny-supreme-court-new-york-county", "ca-superior-court-county-of-los-angeles"] {
+    let mut districts = profiled_districts();
+    districts
+        .extend(["ny-supreme-court-new-york-county".to_owned(), "ca-superior-court-county-of-los-angeles".to_owned()]);
+    for district in &districts {
+        let district = district.as_str();
         let listed: Vec<Value> = [documents(api, &format!("district_id={district}"))]
             .into_iter()
             .chain(

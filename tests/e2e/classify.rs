@@ -527,14 +527,18 @@ fn lookup_errors(servers: &Servers) {
     let (reply, _) = classify(server, key, &request("judge-nobody", "edny", &pdf, "x.pdf"));
     let body = general_error(&reply, 404, "judge-not-found");
     assert!(body["suggestion"].as_str().unwrap().contains("/api/v1/judges?district_id=edny"), "{body}");
-    // A live court without a compliance profile: 422. S.D.N.Y. is live and has no
-    // profile in the data pack.
-    assert!(!common::repo_data().join("profiles/sdny.json").exists());
-    assert_eq!(server.get("/api/v1/courts/sdny", Some(key)).expect(200)["status"], "live");
-    let (reply, _) = classify(server, key, &request("any-judge", "sdny", &pdf, "x.pdf"));
+    // A live court without a compliance profile: 422. The New York County Supreme Court is
+    // live (its rules are served) and has no profile in the data pack.
+    let ny = "ny-supreme-court-new-york-county";
+    assert!(!common::repo_data().join(format!("profiles/{ny}.json")).exists());
+    assert_eq!(server.get(&format!("/api/v1/courts/{ny}"), Some(key)).expect(200)["status"], "live");
+    let (reply, _) = classify(server, key, &request("any-judge", ny, &pdf, "x.pdf"));
     let body = general_error(&reply, 422, "no-compliance-profile");
-    assert_eq!(body["district"]["district_id"], "sdny");
+    assert_eq!(body["district"]["district_id"], ny);
     assert_eq!(body["district"]["status"], "live");
+    // S.D.N.Y. now has one: its court-wide rules classify.
+    let (reply, _) = classify(server, key, &request("court", "sdny", &pdf, "x.pdf"));
+    reply.expect(200);
     // A key whose plan leaves the district out: 403 with the structured body.
     let edny_only = server.workspace.create_key("edny-only", "edny");
     let (reply, _) = classify(server, &edny_only, &request("any-judge", "sdny", &pdf, "x.pdf"));

@@ -86,8 +86,9 @@ fn check_exits_2_on_errors(cli: &Cli) {
     let (code, body, _) = check(cli, &write_request(cli, "unknown.json", &with("/district_id", json!("nowhere"))));
     assert_eq!(code, 2);
     assert_eq!(body, json!({"error": "unknown district `nowhere`"}));
-    let (code, body, _) = check(cli, &write_request(cli, "no-profile.json", &with("/district_id", json!("sdny"))));
-    assert_eq!((code, body["district"]["district_id"].as_str()), (2, Some("sdny")));
+    let ny = "ny-supreme-court-new-york-county";
+    let (code, body, _) = check(cli, &write_request(cli, "no-profile.json", &with("/district_id", json!(ny))));
+    assert_eq!((code, body["district"]["district_id"].as_str()), (2, Some(ny)));
     let malformed = cli.server.workspace.dir.path().join("malformed.json");
     std::fs::write(&malformed, "{\"judge_slug\":").unwrap();
     let (code, body, _) = check(cli, &malformed);
@@ -155,8 +156,9 @@ fn a_reseed_reaches_the_running_server(cli: &Cli) {
     let courts = data.join("courts/courts.json");
     let original_courts = std::fs::read(&courts).unwrap();
     edit_json(&courts, |file| {
-        let court = file["courts"].as_array_mut().unwrap().iter_mut().find(|c| c["district_id"] == "sdny").unwrap();
-        court["name"] = json!("Renamed Southern District");
+        let courts = file["courts"].as_array_mut().unwrap();
+        let court = courts.iter_mut().find(|c| c["district_id"] == "ny-supreme-court-new-york-county").unwrap();
+        court["name"] = json!("Renamed County Court");
     });
 
     let output = cli.server.workspace.cli(&["seed"]);
@@ -167,8 +169,8 @@ fn a_reseed_reaches_the_running_server(cli: &Cli) {
         body["summary"]["status"] == "NON_COMPLIANT"
     });
     wait_for("the new court name", || {
-        let body = cli.server.check(cli.server.key(), &with("/district_id", json!("sdny"))).json;
-        body["district"]["name"] == "Renamed Southern District"
+        let request = with("/district_id", json!("ny-supreme-court-new-york-county"));
+        cli.server.check(cli.server.key(), &request).json["district"]["name"] == "Renamed County Court"
     });
 
     std::fs::write(&profile, original).unwrap();

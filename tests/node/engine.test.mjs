@@ -87,6 +87,26 @@ test("undefined members are left out, as JSON.stringify (and so the REST client)
   assert.deepEqual(courtrules.validate(request), []);
 });
 
+test("every answer says what it covered, and a real judge's practices are an action item", () => {
+  const request = {
+    judge_slug: "margo-k-brodie", district_id: "edny", document_scope: "brief_support", motion_type: "Rule_12",
+    is_pro_se: false, pmc_completed: true, opposing_party_pro_se: false, filing_role: "movant",
+    document: { page_count: 20, word_count: 6000 },
+  };
+  const answer = courtrules.check(edny, request);
+  assert.equal(answer.meta.coverage.level, "district");
+  assert.match(answer.meta.coverage_note, /^Applied: FRCP .* Not encoded: Judge Margo K\. Brodie's individual practices/);
+  const items = answer.results.filter((result) => result.category === "COVERAGE");
+  assert.equal(items.length, 1);
+  assert.equal(items[0].status, "ACTION_REQUIRED");
+  assert.equal(answer.summary.status, "REVIEW");
+  const rules = courtrules.resolveRules(edny, "margo-k-brodie", {});
+  assert.equal(rules.meta.coverage_note, answer.meta.coverage_note);
+  // A sample judge is said to be one.
+  const sample = courtrules.check(edny, { ...request, judge_slug: "avery-sample" });
+  assert.match(sample.meta.coverage_note, /Avery Sample is sample data/);
+});
+
 test("a judge not in the profile is thrown as judge_not_found", () => {
   const c = cases.find((c) => c.expected.ok && c.request.district_id === "edny");
   assert.throws(

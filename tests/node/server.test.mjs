@@ -8,7 +8,8 @@ import { after, before, test } from "node:test";
 import { corpus, loadPackage, serverBinary, startServer } from "./support.mjs";
 
 const courtrules = await loadPackage();
-const ednyCases = corpus().filter((c) => c.profile === "data/profiles/edny.json");
+// Every case on a shipped profile: the server has each of them.
+const shippedCases = corpus().filter((c) => c.profile.startsWith("data/profiles/"));
 let server;
 // COURTRULES_REQUIRE_SERVER=1 (scripts/test) turns the skip into a failure.
 const built = (await import("node:fs")).existsSync(serverBinary);
@@ -43,9 +44,10 @@ async function profileText(district_id, judge_slug) {
 }
 
 test("the engine in Node answers /check byte for byte over the golden corpus", { skip }, async () => {
-  assert.ok(ednyCases.length >= 20, `only ${ednyCases.length} E.D.N.Y. corpus cases`);
+  assert.ok(shippedCases.length >= 40, `only ${shippedCases.length} corpus cases on shipped profiles`);
+  assert.ok(new Set(shippedCases.map((c) => c.profile)).size >= 9, "cases for every profiled district");
   let compared = 0;
-  for (const c of ednyCases) {
+  for (const c of shippedCases) {
     const requestText = JSON.stringify(c.request);
     const answer = await post("/api/v1/check", requestText);
     if (c.expected.ok) {

@@ -10,7 +10,8 @@ use crate::form::{FilingForm, FlagGroup, field_id, label};
 use crate::pdf;
 use courtrules_engine::ffi;
 use courtrules_engine::model::{
-    CheckResponse, CheckResult, DocumentScope, FieldError, FilingRole, LineSpacing, MotionType, Profile, ResultStatus,
+    COURT_JUDGE_SLUG, CheckResponse, CheckResult, DocumentScope, FieldError, FilingRole, LineSpacing, MotionType,
+    Profile, ResultStatus,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -313,28 +314,36 @@ fn parse_courts(text: &str) -> Result<Vec<Choice>, ApiError> {
         .map(|court| {
             let id = court["district_id"].as_str().unwrap_or_default().to_owned();
             let name = court["name"].as_str().unwrap_or(&id).to_owned();
-            let profiled = court["judges_profiled"].as_u64().unwrap_or(0) > 0;
-            (profiled, Choice { text: format!("{name} ({id})"), value: id })
+            // `judges_profiled` is present exactly for the live courts with a compliance profile.
+            let checkable = court.get("judges_profiled").is_some();
+            let text =
+                if checkable { format!("{name} ({id})") } else { format!("{name} ({id}) \u{2014} no checks yet") };
+            (checkable, Choice { text, value: id })
         })
         .collect();
-    // Courts whose judges have profiles first; the rest keep the server's order.
+    // Courts that can be checked first; the rest keep the server's order.
     courts.sort_by_key(|(profiled, _)| !profiled);
     Ok(courts.into_iter().map(|(_, choice)| choice).collect())
 }
 
 fn parse_judges(text: &str) -> Result<Vec<Choice>, ApiError> {
     let body: Value = serde_json::from_str(text).map_err(unexpected)?;
-    Ok(body["judges"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|judge| {
-            let slug = judge["slug"].as_str().unwrap_or_default().to_owned();
-            let name = judge["name"].as_str().unwrap_or(&slug).to_owned();
-            let text = if judge["has_profile"] == true { format!("{name} (standing order)") } else { name };
-            Choice { value: slug, text }
-        })
-        .collect())
+    // First the court-wide rules, for a judge the roster does not list (or a court without one).
+    let any_judge =
+        Choice { value: COURT_JUDGE_SLUG.into(), text: "Any judge \u{2014} the court's own rules only".into() };
+    let judges = body["judges"].as_array().into_iter().flatten().map(|judge| {
+        let slug = judge["slug"].as_str().unwrap_or_default().to_owned();
+        let name = judge["name"].as_str().unwrap_or(&slug).to_owned();
+        let text = if judge["sample"] == true {
+            format!("{name} (sample data)")
+        } else if judge["has_profile"] == true {
+            format!("{name} (standing order)")
+        } else {
+            name
+        };
+        Choice { value: slug, text }
+    });
+    Ok(std::iter::once(any_judge).chain(judges).collect())
 }
 
 fn unexpected(error: serde_json::Error) -> ApiError {
@@ -750,6 +759,9 @@ fn Results(outcome: Memo<Outcome>) -> impl IntoView {
             <p id="summary" aria-live="polite" aria-atomic="true">{sentence}</p>
             {move || match outcome.get() {
                 Outcome::Checked(local) => Some(view! {
+                    <p class="coverage" id="coverage-note" data-level=local.response.meta.coverage.level.as_str()>
+                        {local.response.meta.coverage_note.clone()}
+                    </p>
                     <p class="timing" id="check-time" data-ms=format!("{:.3}", local.millis)>
                         {format!("Checked in this browser in {:.2} ms against profile {}.", local.millis, local.response.meta.profile_version)}
                     </p>

@@ -58,7 +58,8 @@ impl ApiKey {
         }
     }
 
-    /// The court with this id, if it exists (404) and the plan includes it (403).
+    /// The court with this id (or a former id of it), if it exists (404) and the plan
+    /// includes it (403).
     pub fn court<'c>(&self, catalogue: &'c Catalogue, district_id: &str, contact: &str) -> Result<&'c Court, ApiError> {
         let Some(court) = catalogue.court(district_id) else {
             return Err(ApiError::UnknownDistrict {
@@ -66,7 +67,8 @@ impl ApiKey {
                 alias_of: catalogue.alias_of(district_id).map(str::to_owned),
             });
         };
-        if !self.plan.allows(district_id) {
+        // A former id (a renamed court) answers as the court, under the court's own id.
+        if !self.plan.allows(&court.district_id) {
             let accessible = match &self.plan {
                 Plan::All => Vec::new(),
                 Plan::Districts(districts) => districts.iter().cloned().collect(),

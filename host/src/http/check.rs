@@ -28,7 +28,7 @@ use std::sync::Arc;
         "filing_role": "movant", "document": {"page_count": 30, "word_count": 8000}
     })),
     responses(
-        (status = 200, description = "The compliance check", body = CheckResponse),
+        (status = 200, description = "The compliance check. `meta.coverage_note` says what it covered; for a judge whose individual practices are not encoded, one `ACTION_REQUIRED` result of category `COVERAGE` says to read them. `judge_slug: court` checks a district's court-wide rules", body = CheckResponse),
         (status = 400, description = "The request failed validation", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),

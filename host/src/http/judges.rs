@@ -6,7 +6,7 @@ use super::error::{ApiError, DistrictNotAccessibleBody, ErrorBody, UnknownDistri
 use super::extract::{QueryPairs, missing_parameters};
 use axum::Json;
 use axum::extract::State;
-use courtrules_engine::model::JudgeType;
+use courtrules_engine::model::{CoverageLevel, JudgeType};
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -32,18 +32,35 @@ pub struct JudgeEntry {
     pub name: String,
     /// Whether judge-specific standing-order rules exist.
     pub has_profile: bool,
+    /// `district` (active district judge), `senior` or `magistrate`.
     pub judge_type: Option<JudgeType>,
+    /// The court's title for the judge, e.g. "Chief Judge".
+    pub title: Option<String>,
     pub bio: Option<String>,
     pub chambers: Option<String>,
+    /// The judge's page on the court's website.
     pub profile_url: Option<String>,
+    /// `full`: the judge's standing-order rules are encoded; `district`: only the national
+    /// and local layers apply (checks say so); `sample`: fictional demonstration data.
+    pub coverage_level: CoverageLevel,
+    /// True for fictional demonstration data: a judge of no court.
+    pub sample: bool,
+    /// Where the judge's membership and status were read (null for sample data).
+    pub source: Option<String>,
+    /// The date that source shows the judge in that status (YYYY-MM-DD).
+    pub as_of: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct JudgesMeta {
-    /// Judges in the district.
+    /// Real judges in the district (sample judges are not counted).
     pub total: u32,
-    /// Judges with standing-order profiles.
+    /// Real judges with standing-order profiles.
     pub profiled: u32,
+    /// Sample judges listed (fictional demonstration data).
+    pub sample: u32,
+    /// The newest `as_of` of the roster, when it has dated entries.
+    pub roster_as_of: Option<String>,
 }
 
 /// The judges of a district
@@ -53,7 +70,7 @@ pub struct JudgesMeta {
     tag = "courts",
     params(JudgesQuery),
     responses(
-        (status = 200, description = "The district's judges, in roster order", body = JudgesResponse),
+        (status = 200, description = "The district's judges, in roster order: the real roster (each with its source and date), then any sample judges. Every profiled district also takes `judge_slug=court` elsewhere (its court-wide rules), which is not listed here", body = JudgesResponse),
         (status = 400, description = "district_id is missing", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
@@ -77,14 +94,22 @@ pub async fn judges(
             name: judge.name.clone(),
             has_profile: judge.has_profile,
             judge_type: judge.judge_type,
+            title: judge.title.clone(),
             bio: judge.bio.clone(),
             chambers: judge.chambers.clone(),
             profile_url: judge.profile_url.clone(),
+            coverage_level: judge.coverage_level(),
+            sample: judge.sample,
+            source: judge.source.clone(),
+            as_of: judge.as_of.clone(),
         })
         .collect();
+    let real = || judges.iter().filter(|judge| !judge.sample);
     let meta = JudgesMeta {
-        total: judges.len() as u32,
-        profiled: judges.iter().filter(|judge| judge.has_profile).count() as u32,
+        total: real().count() as u32,
+        profiled: real().filter(|judge| judge.has_profile).count() as u32,
+        sample: judges.iter().filter(|judge| judge.sample).count() as u32,
+        roster_as_of: real().filter_map(|judge| judge.as_of.clone()).max(),
     };
     Ok(Json(JudgesResponse { district_id: court.district_id.clone(), judges, meta }))
 }

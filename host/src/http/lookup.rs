@@ -4,13 +4,14 @@
 use super::error::ApiError;
 use crate::catalogue::{Catalogue, CompiledProfile, Court, Judge};
 use courtrules_engine::EngineError;
-use courtrules_engine::model::FieldError;
+use courtrules_engine::model::{COURT_JUDGE_SLUG, FieldError};
 
 /// The judge on a court's roster (404 if absent). `None` when the court has no
-/// roster at all: then nobody can tell, and the profile check decides.
+/// roster at all, or for `court` (the court-wide rules, which name no judge): then the
+/// profile decides.
 pub fn judge<'c>(catalogue: &'c Catalogue, court: &Court, judge_slug: &str) -> Result<Option<&'c Judge>, ApiError> {
     let roster = catalogue.judges(&court.district_id);
-    if roster.is_empty() {
+    if roster.is_empty() || judge_slug == COURT_JUDGE_SLUG {
         return Ok(None);
     }
     match roster.iter().find(|judge| judge.slug == judge_slug) {
