@@ -244,6 +244,15 @@ struct LayerRow {
 }
 
 #[derive(sqlx::FromRow)]
+struct ProfileJudgeRow {
+    slug: String,
+    name: String,
+    judge_type: Option<String>,
+    sample: i64,
+    profile_url: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
 struct OrderRow {
     judge_slug: String,
     title: String,
@@ -312,7 +321,7 @@ pub async fn read_profile(db: &Db, district_id: &str) -> anyhow::Result<Option<P
     };
     let national = layer("national")?;
     let local = layer("local")?;
-    let judges: Vec<(String, String, Option<String>, i64, Option<String>)> = sqlx::query_as(
+    let judges: Vec<ProfileJudgeRow> = sqlx::query_as(
         "SELECT slug, name, judge_type, sample, profile_url FROM judges WHERE district_id = $1 ORDER BY position, slug",
     )
     .bind(district_id)
@@ -341,14 +350,14 @@ pub async fn read_profile(db: &Db, district_id: &str) -> anyhow::Result<Option<P
         .collect();
     let judges = judges
         .into_iter()
-        .map(|(slug, name, judge_type, sample, profile_url)| {
+        .map(|row| {
             Ok(JudgeProfile {
-                standing_order: orders.remove(&slug),
-                judge_type: judge_type.as_deref().map(parse_judge_type).transpose()?,
-                sample: sample != 0,
-                profile_url,
-                slug,
-                name,
+                standing_order: orders.remove(&row.slug),
+                judge_type: row.judge_type.as_deref().map(parse_judge_type).transpose()?,
+                sample: row.sample != 0,
+                profile_url: row.profile_url,
+                slug: row.slug,
+                name: row.name,
             })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
