@@ -102,7 +102,7 @@ test("resolveRules answers what /rules answers", { skip }, async () => {
 test("the client's typed errors carry the server's bodies", { skip }, async () => {
   const { createClient, ValidationError, AuthenticationError, ForbiddenError, NotFoundError } = courtrules;
   const good = createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
-  const request = ednyCases.find((c) => c.expected.ok).request;
+  const request = shippedCases.find((c) => c.expected.ok).request;
 
   await assert.rejects(good.check({ ...request, document: { page_count: 0 } }), (error) => {
     assert.ok(error instanceof ValidationError);
@@ -120,7 +120,7 @@ test("the client's typed errors carry the server's bodies", { skip }, async () =
 });
 
 test("the client waits out a real 429 from the server and then succeeds", { skip }, async (t) => {
-  const request = ednyCases.find((c) => c.expected.ok).request;
+  const request = shippedCases.find((c) => c.expected.ok).request;
   let limited;
   for (let i = 0; i < 70 && !limited; i++) {
     const answer = await post("/api/v1/check", request, server.limitedKey);
