@@ -6,7 +6,7 @@ parameters the engine does not know, applies_to values outside the check request
 enums, summaries copied from the quotation, and quotations that are not in the excerpt.
 
 Usage:
-    python3 scripts/data/legal/check_district.py scripts/data/legal/districts/cacd.py [...]
+    python3 scripts/data/legal/check_district.py scripts/data/legal/districts/txnd.py [...]
 Exit status 1 when any module has a problem.
 """
 
