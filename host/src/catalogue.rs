@@ -48,13 +48,7 @@ pub struct Judge {
 impl Judge {
     /// As the engine derives it from the profile (`JudgeProfile::coverage_level`).
     pub fn coverage_level(&self) -> CoverageLevel {
-        if self.sample {
-            CoverageLevel::Sample
-        } else if self.has_profile {
-            CoverageLevel::Full
-        } else {
-            CoverageLevel::District
-        }
+        CoverageLevel::of(self.sample, self.has_profile)
     }
 }
 

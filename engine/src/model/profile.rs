@@ -95,17 +95,23 @@ pub struct JudgeProfile {
     pub standing_order: Option<StandingOrder>,
 }
 
+impl CoverageLevel {
+    /// The one rule for a judge's level: sample data first, then whether the judge's
+    /// own standing order is encoded.
+    pub fn of(sample: bool, has_standing_order: bool) -> CoverageLevel {
+        match (sample, has_standing_order) {
+            (true, _) => CoverageLevel::Sample,
+            (false, true) => CoverageLevel::Full,
+            (false, false) => CoverageLevel::District,
+        }
+    }
+}
+
 impl JudgeProfile {
     /// How much of this judge's rules the profile holds: sample data, the judge's own
     /// standing order, or the district's layers only.
     pub fn coverage_level(&self) -> CoverageLevel {
-        if self.sample {
-            CoverageLevel::Sample
-        } else if self.standing_order.is_some() {
-            CoverageLevel::Full
-        } else {
-            CoverageLevel::District
-        }
+        CoverageLevel::of(self.sample, self.standing_order.is_some())
     }
 
     /// "Judge X" or "Magistrate Judge X", as answers name the judge.
