@@ -3,7 +3,10 @@
 //   1. wasm-pack builds the engine (`engine/`, feature `js`) twice from one cargo build:
 //      `--target web` into wasm/web (browsers, bundlers) and `--target nodejs` into
 //      wasm/node (CommonJS for Node), each with its TypeScript declarations (tsify);
-//   2. tsc compiles src/ (the entry points and the REST client) into dist/.
+//   2. tsc compiles src/ (the entry points, the REST client and the API types it takes
+//      from src/openapi.ts) into dist/. src/openapi.ts is generated from the server's
+//      OpenAPI document and committed; `npm --prefix pkg run openapi` regenerates it
+//      (scripts/openapi-types.mjs), so building the package needs no server.
 //
 // Needs on PATH: wasm-pack, wasm-bindgen (exactly the version in Cargo.lock) and wasm-opt
 // (npm `binaryen`); the repository's .tools/bin and .tools/node_modules/.bin are added

@@ -1,7 +1,9 @@
 // A small client for the courtrules REST API (spec: "Endpoints", "Errors", "Limits").
 //
 // - one method per endpoint, typed with the engine's own types where the engine
-//   defines the body (check requests and responses, the rules view, the profile);
+//   defines the body (check requests and responses, the rules view, the profile), and
+//   with the types generated from the server's OpenAPI document (./openapi.ts) for
+//   everything else;
 // - every non-2xx answer is thrown as an `ApiError` subclass carrying the spec's
 //   error body;
 // - 429 is retried: wait at least `Retry-After`, and back off 1 s, 2 s, 4 s on
@@ -14,148 +16,91 @@
 import type {
   CheckRequest,
   CheckResponse,
-  DocumentScope,
   FieldError,
   LayeredRules,
-  MotionType,
   Profile,
 } from "../wasm/web/courtrules_engine.js";
+import type { components, operations } from "./openapi.js";
 
 // ---------------------------------------------------------------------------
-// Resources the server defines (spec: "Resources and their fields").
+// Resources the server defines (spec: "Resources and their fields"). Every type here is
+// taken from `openapi.ts`, generated from the server's OpenAPI document
+// (`npm --prefix pkg run openapi`), so it cannot drift from the server. The bodies the
+// engine defines (check requests and responses, the rules view, the profile) keep the
+// engine's own types above.
 
-export interface Court {
-  district_id: string;
-  name: string;
-  circuit: string | null;
-  state: string | null;
-  status: "live" | "coming_soon" | "preview";
-  /** Real judges on the roster (sample judges are not counted); absent without a roster. */
-  judges_mapped?: number;
-  /** Present exactly for live courts with a compliance profile (checks work there). */
-  judges_profiled?: number;
+/** Every type of the REST API, generated from the server's OpenAPI document. */
+export type * as OpenApi from "./openapi.js";
+
+type Schemas = components["schemas"];
+/** The query parameters of an operation (by its OpenAPI `operationId`). */
+type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]["parameters"]["query"]>;
+/** The JSON body of an operation's 200 answer. */
+type AnswerOf<Op extends keyof operations> = operations[Op]["responses"] extends {
+  200: { content: { "application/json": infer Body } };
 }
+  ? Body
+  : never;
+/** The JSON request body of an operation. */
+type BodyOf<Op extends keyof operations> = NonNullable<operations[Op]["requestBody"]>["content"]["application/json"];
 
-export interface CourtsResponse {
-  courts: Court[];
-  meta: {
-    total_districts: number;
-    districts_with_data: number;
-    total_judges_mapped: number;
-    accessible_districts?: string[];
-  };
-}
+/** A court (`GET /api/v1/courts/{id}`, and each of `GET /api/v1/courts`). */
+export type Court = Schemas["CourtEntry"];
+export type CourtsResponse = AnswerOf<"courts">;
 
-export interface Judge {
-  slug: string;
-  name: string;
-  has_profile: boolean;
-  judge_type: "district" | "magistrate" | "senior" | null;
-  /** The court's title for the judge, e.g. "Chief Judge". */
-  title: string | null;
-  bio: string | null;
-  chambers: string | null;
-  /** The judge's page on the court's website. */
-  profile_url: string | null;
-  /** `full`: standing order encoded; `district`: national and local rules only; `sample`: demonstration data. */
-  coverage_level: "full" | "district" | "sample";
-  /** Fictional demonstration data: a judge of no court. */
-  sample: boolean;
-  /** Where the judge's membership and status were read, and as of when (null for sample data). */
-  source: string | null;
-  as_of: string | null;
-}
+/** A judge on a court's roster (each of `GET /api/v1/judges`). */
+export type Judge = Schemas["JudgeEntry"];
+export type JudgesResponse = AnswerOf<"judges">;
 
-export interface JudgesResponse {
-  district_id: string;
-  judges: Judge[];
-  /** `total` and `profiled` count real judges; `sample` the demonstration judges listed. */
-  meta: { total: number; profiled: number; sample: number; roster_as_of: string | null };
-}
+/** A legal holiday or court closure. */
+export type Holiday = Schemas["HolidayEntry"];
+export type HolidaysQuery = QueryOf<"holidays">;
+/** The query of `GET /api/v1/courts/{id}/holidays` (the court is in the path). */
+export type CourtHolidaysQuery = QueryOf<"court_holidays">;
+export type HolidaysResponse = AnswerOf<"holidays">;
 
-export interface Holiday {
-  district_id: string;
-  calendar_year: number;
-  holiday_date: string;
-  holiday_name: string;
-  source_url: string;
-  last_checked_at: string;
-}
+export type RulesQuery = QueryOf<"rules">;
+export type ProfileQuery = QueryOf<"profile">;
 
-export interface HolidaysQuery {
-  district_id?: string;
-  year?: number;
-  date_from?: string;
-  date_to?: string;
-  limit?: number;
-}
+/** An extracted rule, with its provenance. */
+export type ExtractedRule = Schemas["ExtractedRule"];
+export type ExtractedRulesQuery = QueryOf<"extracted_rules">;
+export type ExtractedRulesResponse = AnswerOf<"extracted_rules">;
 
-export interface HolidaysResponse {
-  holidays: Holiday[];
-  meta: Record<string, unknown>;
-}
+/** A source document behind the rules. */
+export type SourceDocument = Schemas["DocumentEntry"];
+export type DocumentsQuery = QueryOf<"documents">;
+export type DocumentsResponse = AnswerOf<"documents">;
 
-export interface RulesQuery {
-  district_id: string;
-  judge_slug: string;
-  document_scope?: DocumentScope;
-  motion_type?: MotionType;
-}
-
-export interface ProfileQuery {
-  district_id: string;
-  judge_slug: string;
-}
-
-export interface ExtractedRulesQuery {
-  district_id?: string;
-  judge_slug?: string;
-  include_court_rules?: boolean;
-  logic_type?: string;
-  workflow_phase?: string;
-  case_type?: string;
-  q?: string;
-  limit?: number;
-}
-
-export interface ExtractedRulesResponse {
-  rules: Array<Record<string, unknown>>;
-  meta: Record<string, unknown>;
-}
-
-export interface DocumentsQuery {
-  district_id: string;
-  judge_slug: string;
-}
-
-export interface ClassifyRequest {
-  judge_slug: string;
-  district_id: string;
-  pdf_base64: string;
-  filename?: string;
-}
-
-/** The classification response; its shape follows the spec ("Classification response"). */
-export type ClassifyResponse = Record<string, unknown>;
+export type ClassifyRequest = BodyOf<"classify">;
+/** The classification response ("Classification response"). */
+export type ClassifyResponse = AnswerOf<"classify">;
 
 // ---------------------------------------------------------------------------
 // Errors (spec: "Errors").
 
-/** Every error body has `error`; the other fields depend on the case. */
-export interface ErrorBody {
-  error: string;
-  suggestion?: string;
-  docs_url?: string;
-  /** 400: each problem with its dotted field path. */
-  details?: FieldError[];
-  /** 403 district not accessible. */
-  district?: { district_id: string; name: string; status: string; judges_mapped?: number };
-  accessible_districts?: string[];
-  contact?: string;
-  /** Unreadable scanned pages (1-based). */
-  scanned_pages?: number[];
+/** Every error body the server sends, by case. */
+type ServerErrorBody =
+  | Schemas["ErrorBody"]
+  | Schemas["ValidationErrorBody"]
+  | Schemas["DistrictNotAccessibleBody"]
+  | Schemas["UnknownDistrictBody"]
+  | Schemas["NoProfileBody"]
+  | Schemas["ScannedPagesBody"]
+  | Schemas["ClassifyUnprocessableBody"]
+  | Schemas["RateLimitBody"];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/**
+ * Every error body has `error`; the other fields depend on the case (`suggestion`,
+ * `docs_url`; 400 `details`, each problem with its dotted field path; 403 and 422
+ * `district`; 403 `accessible_districts`, `contact`; 422 from `/classify`
+ * `scanned_pages`, `unreadable_pages`; 429 `contact`): the fields of every error body the
+ * server's OpenAPI document declares, each optional but `error`.
+ */
+export type ErrorBody = { error: string } & Partial<Omit<UnionToIntersection<ServerErrorBody>, "error">> & {
   [field: string]: unknown;
-}
+};
 
 /** A non-2xx answer from the API. `body` is the server's error body. */
 export class ApiError extends Error {
@@ -228,13 +173,13 @@ export interface CourtrulesClient {
   courts(): Promise<CourtsResponse>;
   court(districtId: string): Promise<Court>;
   holidays(query?: HolidaysQuery): Promise<HolidaysResponse>;
-  courtHolidays(districtId: string, query?: Omit<HolidaysQuery, "district_id">): Promise<HolidaysResponse>;
+  courtHolidays(districtId: string, query?: CourtHolidaysQuery): Promise<HolidaysResponse>;
   judges(districtId: string): Promise<JudgesResponse>;
   rules(query: RulesQuery): Promise<LayeredRules>;
   extractedRules(query?: ExtractedRulesQuery): Promise<ExtractedRulesResponse>;
   /** The compliance profile the engine consumes, trimmed to one judge. */
   profile(query: ProfileQuery): Promise<Profile>;
-  documents(query: DocumentsQuery): Promise<Record<string, unknown>>;
+  documents(query: DocumentsQuery): Promise<DocumentsResponse>;
   /** A source document as PDF bytes. */
   documentPdf(id: string): Promise<Uint8Array>;
   check(request: CheckRequest): Promise<CheckResponse>;

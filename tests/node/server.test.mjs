@@ -1,18 +1,22 @@
 // The package against the real courtrules server (target/release/courtrules, a fresh
 // SQLite database, a key from `courtrules keys create`): the engine in Node answers
-// byte for byte what the server answers, and the client speaks the server's API.
+// byte for byte what the server answers, the client speaks the server's API, and the
+// client's generated API types (pkg/src/openapi.ts) are those of the server's /openapi.json.
 // Skipped, saying why, when the server binary is not built.
 
 import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { corpus, loadPackage, serverBinary, startServer } from "./support.mjs";
+import { pathToFileURL } from "node:url";
+import { corpus, loadPackage, root, serverBinary, startServer } from "./support.mjs";
 
 const courtrules = await loadPackage();
 // Every case on a shipped profile: the server has each of them.
 const shippedCases = corpus().filter((c) => c.profile.startsWith("data/profiles/"));
 let server;
 // COURTRULES_REQUIRE_SERVER=1 (scripts/test) turns the skip into a failure.
-const built = (await import("node:fs")).existsSync(serverBinary);
+const built = existsSync(serverBinary);
 if (!built && process.env.COURTRULES_REQUIRE_SERVER === "1") throw new Error(`${serverBinary} is not built`);
 const skip = built ? false : `${serverBinary} is not built`;
 
@@ -137,4 +141,28 @@ test("the client waits out a real 429 from the server and then succeeds", { skip
   const response = await client.check(request);
   assert.equal(response.judge.slug, request.judge_slug);
   assert.ok(Date.now() - started >= Math.max(retryAfter * 1000, 1000) - 50, `answered after ${Date.now() - started} ms`);
+});
+
+test("pkg/src/openapi.ts is what the server's /openapi.json generates (not stale)", { skip }, async () => {
+  // The same generation as `npm --prefix pkg run openapi` (pkg/scripts/openapi-types.mjs).
+  const generator = pathToFileURL(join(root, "pkg/scripts/openapi-types.mjs")).href;
+  const { generateTypes, outputPath, regenerateCommand } = await import(generator);
+  const response = await fetch(`${server.baseUrl}/openapi.json`);
+  assert.equal(response.status, 200, "GET /openapi.json");
+  let generated;
+  try {
+    generated = await generateTypes(await response.json());
+  } catch (error) {
+    throw new Error(`generating the API types failed (is openapi-typescript installed? \`npm --prefix pkg ci\`): ${error}`);
+  }
+  const committed = existsSync(outputPath) ? readFileSync(outputPath, "utf8") : "";
+  if (generated === committed) return;
+  const [want, have] = [generated.split("\n"), committed.split("\n")];
+  const line = want.findIndex((text, i) => text !== have[i]);
+  const at = line === -1 ? want.length : line;
+  assert.fail(
+    `pkg/src/openapi.ts is stale: the server's OpenAPI document generates other types. ` +
+      `Regenerate it with \`${regenerateCommand}\` (after \`cargo build --release --locked -p courtrules\`) ` +
+      `and commit it.\nFirst difference, line ${at + 1}:\n  generated: ${want[at] ?? "(end of file)"}\n  committed: ${have[at] ?? "(end of file)"}`,
+  );
 });
