@@ -8,10 +8,11 @@
 //! Then one classification of the 29-page opposition memorandum fixture, natively and
 //! through the sandbox (a document call: a fresh instance with the classify memory cap).
 
-use courtrules::sandbox::{Limits, Op, ProfileRef, Sandbox};
+use courtrules::sandbox::{Due, Limits, Op, Sandbox};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
+use std::sync::Arc;
 
 fn repo_file(path: &str) -> Vec<u8> {
     std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)).unwrap()
@@ -21,51 +22,67 @@ fn engine(c: &mut Criterion) {
     let profile = repo_file("data/profiles/edny.json");
     let request = repo_file("bench/requests/full.json");
     let native_profile = courtrules_engine::ffi::parse_profile(&profile).expect("a valid profile");
-    let profile_ref = ProfileRef::new(&profile);
-    let check = Op::Check { profile: profile_ref, request: &request };
+    let profile: Arc<[u8]> = profile.into();
+    let check = Op::Check { profile: profile.clone(), request: request.clone() };
 
     let warm = Sandbox::new(Limits::default()).expect("the engine loads");
     // recycle_bytes = 0: every instance is dropped after its call, so each call runs in
     // an instance made afresh by the pooling allocator.
     let fresh = Sandbox::new(Limits { recycle_bytes: 0, ..Limits::default() }).expect("the engine loads");
-    fresh.prime(&[profile_ref]).expect("the pre-initialized module builds");
+    fresh.prime(&[profile]).expect("the pre-initialized module builds");
     let fresh_unprimed = Sandbox::new(Limits { recycle_bytes: 0, pre_initialize: false, ..Limits::default() })
         .expect("the engine loads");
 
     let expected = courtrules_engine::ffi::check_json(&native_profile, &request).unwrap();
     for sandbox in [&warm, &fresh] {
-        assert_eq!(sandbox.run(check).unwrap().unwrap(), expected, "wasm and native answer the same bytes");
+        assert_eq!(
+            sandbox.call_blocking(&check, Due::Request).unwrap().unwrap(),
+            expected,
+            "wasm and native answer the same bytes"
+        );
     }
 
     let mut group = c.benchmark_group("full check");
     group.bench_function("native", |b| {
         b.iter(|| courtrules_engine::ffi::check_json(black_box(&native_profile), black_box(&request)).unwrap())
     });
-    group.bench_function("wasm, reused instance", |b| b.iter(|| warm.run(black_box(check)).unwrap()));
+    group.bench_function("wasm, reused instance", |b| {
+        b.iter(|| warm.call_blocking(black_box(&check), Due::Request).unwrap())
+    });
     group.bench_function("wasm, fresh instance (pre-initialized module)", |b| {
-        b.iter(|| fresh.run(black_box(check)).unwrap())
+        b.iter(|| fresh.call_blocking(black_box(&check), Due::Request).unwrap())
     });
     group.bench_function("wasm, fresh instance (plain module: parses the profile)", |b| {
-        b.iter(|| fresh_unprimed.run(black_box(check)).unwrap())
+        b.iter(|| fresh_unprimed.call_blocking(black_box(&check), Due::Request).unwrap())
     });
     group.finish();
 
     let mut group = c.benchmark_group("call overhead");
-    group.bench_function("engine_version, reused instance", |b| b.iter(|| warm.run(Op::EngineVersion).unwrap()));
-    group.bench_function("engine_version, fresh instance", |b| b.iter(|| fresh.run(Op::EngineVersion).unwrap()));
+    group.bench_function("engine_version, reused instance", |b| {
+        b.iter(|| warm.call_blocking(&Op::EngineVersion, Due::Request).unwrap())
+    });
+    group.bench_function("engine_version, fresh instance", |b| {
+        b.iter(|| fresh.call_blocking(&Op::EngineVersion, Due::Request).unwrap())
+    });
     group.finish();
 
     let pdf = repo_file("tests/fixtures/pdf/memo_opposition_rule56.pdf");
     let hints = br#"{"judge_slug":"avery-sample","district_id":"edny","filename":"memo_opposition_rule56.pdf"}"#;
-    let classify = Op::Classify { hints, pdf: &pdf };
+    let classify = Op::Classify { hints: hints.to_vec(), pdf: pdf.clone().into() };
     let expected = courtrules_engine::ffi::classify_json(&pdf, hints).unwrap();
-    assert_eq!(warm.run(classify).unwrap().unwrap(), expected, "wasm and native classify the same bytes");
+    assert_eq!(
+        warm.call_blocking(&classify, Due::Request).unwrap().unwrap(),
+        expected,
+        "wasm and native classify the same bytes"
+    );
     let mut group = c.benchmark_group("classify 29-page memorandum");
     group.sample_size(20);
     group.bench_function("native", |b| {
         b.iter(|| courtrules_engine::ffi::classify_json(black_box(&pdf), black_box(hints)).unwrap())
     });
-    group.bench_function("wasm, document instance", |b| b.iter(|| warm.run(black_box(classify)).unwrap()));
+    group.bench_function("wasm, document instance", |b| {
+        b.iter(|| warm.call_blocking(black_box(&classify), Due::Request).unwrap())
+    });
     group.finish();
 }
 

@@ -13,7 +13,7 @@
 //! Everything together is bounded by one budget; past it the classification failed.
 
 use crate::ocr::{Ocr, OcrError};
-use crate::sandbox::{OwnedOp, Sandbox, SandboxError};
+use crate::sandbox::{Due, Op, Sandbox, SandboxError};
 use courtrules_engine::EngineError;
 use courtrules_engine::model::{ClassifyHints, FieldError, OcrPage};
 use serde::Deserialize;
@@ -147,8 +147,8 @@ impl Classifier {
     }
 
     async fn call(&self, pdf: &Arc<[u8]>, hints: &ClassifyHints, until: Instant) -> Result<Outcome, ClassifyError> {
-        let op = OwnedOp::Classify { hints: serde_json::to_vec(hints).expect("hints serialize"), pdf: Arc::clone(pdf) };
-        let answer = self.sandbox.call_by(op, until).await.map_err(|error| self.sandbox_error(error))?;
+        let op = Op::Classify { hints: serde_json::to_vec(hints).expect("hints serialize"), pdf: Arc::clone(pdf) };
+        let answer = self.sandbox.call(op, Due::By(until)).await.map_err(|error| self.sandbox_error(error))?;
         match answer {
             Ok(json) => serde_json::from_slice(&json)
                 .map_err(|error| ClassifyError::Failed(format!("unreadable engine answer: {error}"))),
@@ -274,7 +274,7 @@ async fn read_page(
     page: u32,
     end: Instant,
 ) -> Result<PageRead, PageError> {
-    let image = match sandbox.call_by(OwnedOp::ScanImage { pdf, page }, end).await {
+    let image = match sandbox.call(Op::ScanImage { pdf, page }, Due::By(end)).await {
         Ok(Ok(image)) => image,
         // An image the engine cannot extract (a bomb, an unsupported codec), or one too
         // big for the memory cap: this page cannot be read.

@@ -1,15 +1,15 @@
 //! The `courtrules` command line: serve, migrate, seed, keys, check, classify, uploads.
 
-use crate::catalogue::{Catalogue, Live};
 use crate::classify::{self, Classifier};
-use crate::db::Db;
 use crate::http::auth::ApiKey;
 use crate::http::{self, AppState, HttpConfig};
 use crate::keys::{self, Plan};
 use crate::ocr::Ocr;
 use crate::rate_limit::{self, Group};
-use crate::sandbox::{Limits, Op, Sandbox};
-use crate::seed;
+use crate::sandbox::{Due, Limits, Op, Sandbox};
+use crate::store::catalogue::{Catalogue, Live};
+use crate::store::db::Db;
+use crate::store::seed;
 use crate::uploads::Uploads;
 use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
@@ -494,7 +494,7 @@ async fn shutdown() {
 }
 
 fn engine_version(sandbox: &Sandbox) -> anyhow::Result<String> {
-    let answer = sandbox.run_trusted(Op::EngineVersion)?;
+    let answer = sandbox.call_blocking(&Op::EngineVersion, Due::Trusted)?;
     let bytes = answer.map_err(|error| anyhow::anyhow!("engine_version: {error}"))?;
     Ok(serde_json::from_slice(&bytes)?)
 }

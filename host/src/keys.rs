@@ -2,8 +2,8 @@
 //! 256 random bits, kept only as its SHA-256 and compared in constant time. A plain
 //! hash is enough because the secret is random, not a password someone chose.
 
-use crate::db::{Db, Watched, bump_version};
 use crate::rate_limit::{self, KeyLimits};
+use crate::store::db::{Db, Watched, bump_version};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;

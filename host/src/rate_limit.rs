@@ -13,7 +13,7 @@
 //! same log kept in a table and serialized per key and group by an advisory lock; the
 //! `admit` call is the seam where that store plugs in.
 
-use crate::db::{Db, Watched, bump_version};
+use crate::store::db::{Db, Watched, bump_version};
 use anyhow::bail;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt;

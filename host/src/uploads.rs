@@ -12,7 +12,7 @@
 //! moment a request finds it stored and the moment its row is committed — across
 //! processes too (`courtrules uploads prune` next to a running server).
 
-use crate::db::Db;
+use crate::store::db::Db;
 use anyhow::Context;
 use serde::Serialize;
 use sha2::{Digest, Sha256};

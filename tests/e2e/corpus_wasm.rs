@@ -5,16 +5,17 @@
 //! never change an answer.
 
 use corpus::repo_root;
-use courtrules::sandbox::{Limits, Op, ProfileRef, Sandbox};
+use courtrules::sandbox::{Due, Limits, Op, Sandbox};
 use courtrules_engine::ffi;
 use serde_json::Value;
+use std::sync::Arc;
 
 #[path = "../support/corpus.rs"]
 mod corpus;
 
 struct Case {
     name: String,
-    profile: Vec<u8>,
+    profile: Arc<[u8]>,
     request: Vec<u8>,
     expected: Value,
 }
@@ -26,7 +27,7 @@ fn cases() -> Vec<Case> {
             let case: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
             Case {
                 name: path.file_name().unwrap().to_string_lossy().into_owned(),
-                profile: std::fs::read(repo_root().join(case["profile"].as_str().unwrap())).unwrap(),
+                profile: std::fs::read(repo_root().join(case["profile"].as_str().unwrap())).unwrap().into(),
                 request: serde_json::to_vec(&case["request"]).unwrap(),
                 expected: case["expected"].clone(),
             }
@@ -41,8 +42,10 @@ fn run_corpus(sandbox: &Sandbox, cases: &[Case]) {
     for case in cases {
         let native_profile = ffi::parse_profile(&case.profile).unwrap();
         let native = ffi::check_json(&native_profile, &case.request);
-        let op = Op::Check { profile: ProfileRef::new(&case.profile), request: &case.request };
-        let wasm = sandbox.run(op).unwrap_or_else(|error| panic!("{}: the sandbox failed: {error}", case.name));
+        let op = Op::Check { profile: Arc::clone(&case.profile), request: case.request.clone() };
+        let wasm = sandbox
+            .call_blocking(&op, Due::Request)
+            .unwrap_or_else(|error| panic!("{}: the sandbox failed: {error}", case.name));
         match (&native, &wasm) {
             (Ok(native), Ok(wasm)) => {
                 assert_eq!(wasm, native, "{}: wasm and native bytes differ", case.name);
@@ -73,7 +76,7 @@ fn the_corpus_through_fresh_instances_of_a_pre_initialized_module_matches_native
     // module once it is built.
     let sandbox = Sandbox::new(Limits { recycle_bytes: 0, ..Limits::default() }).unwrap();
     let cases = cases();
-    let profiles: Vec<ProfileRef<'_>> = cases.iter().map(|case| ProfileRef::new(&case.profile)).collect();
+    let profiles: Vec<Arc<[u8]>> = cases.iter().map(|case| Arc::clone(&case.profile)).collect();
     sandbox.prime(&profiles).unwrap();
     assert!(sandbox.is_primed());
     run_corpus(&sandbox, &cases);

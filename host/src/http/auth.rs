@@ -6,10 +6,11 @@
 
 use super::AppState;
 use super::error::{AccessDenied, ApiError};
-use crate::catalogue::{Catalogue, Court};
-use crate::db::{Db, Watched};
 use crate::keys::{self, Plan, StoredKey};
 use crate::rate_limit::KeyLimits;
+use crate::store::catalogue::Catalogue;
+use crate::store::courts::Court;
+use crate::store::db::{Db, Watched};
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;

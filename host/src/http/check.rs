@@ -9,8 +9,8 @@ use super::error::{
 use super::extract::JsonBody;
 use super::lookup::{self, Miss};
 use super::{AppState, json_response};
-use crate::catalogue::{Catalogue, CompiledProfile};
-use crate::sandbox::{OwnedOp, Sandbox};
+use crate::sandbox::{Due, Op, Sandbox};
+use crate::store::catalogue::{Catalogue, CompiledProfile};
 use axum::extract::State;
 use axum::response::Response;
 use courtrules_engine::model::{CheckRequest, CheckResponse};
@@ -60,7 +60,7 @@ pub async fn run(
         Err(miss) => {
             // Validation outranks the lookup: an invalid request for an unknown
             // district is a 400. Only this path pays for a separate validate call.
-            let details = match sandbox.call(OwnedOp::Validate { request: body }).await? {
+            let details = match sandbox.call(Op::Validate { request: body }, Due::Request).await? {
                 Ok(details) => serde_json::from_slice(&details).map_err(anyhow::Error::from)?,
                 Err(error) => return Err(lookup::engine_error(error)),
             };
@@ -69,7 +69,7 @@ pub async fn run(
     };
     // The engine validates again here; a valid request pays for one engine call.
     sandbox
-        .call(OwnedOp::Check { profile: Arc::clone(&profile.bytes), request: body })
+        .call(Op::Check { profile: Arc::clone(&profile.bytes), request: body }, Due::Request)
         .await?
         .map_err(lookup::engine_error)
 }

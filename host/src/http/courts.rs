@@ -7,7 +7,7 @@ use super::auth::ApiKey;
 use super::error::{ApiError, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
 use super::extract::QueryPairs;
 use super::query::{Params, PathParams};
-use crate::catalogue::Court;
+use crate::store::courts::{Court, CourtStatus};
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;
@@ -36,16 +36,6 @@ pub struct CourtEntry {
     pub judges_profiled: Option<u32>,
 }
 
-/// `live`: rules are served. `coming_soon`: mapped, no rules yet. `preview`: judge data
-/// exists but the court is not open through the API.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CourtStatus {
-    Live,
-    ComingSoon,
-    Preview,
-}
-
 impl From<&Court> for CourtEntry {
     fn from(court: &Court) -> Self {
         CourtEntry {
@@ -53,11 +43,7 @@ impl From<&Court> for CourtEntry {
             name: court.name.clone(),
             circuit: court.circuit.clone(),
             state: court.state.clone(),
-            status: match court.status.as_str() {
-                "live" => CourtStatus::Live,
-                "preview" => CourtStatus::Preview,
-                _ => CourtStatus::ComingSoon,
-            },
+            status: court.status,
             judges_mapped: court.judges_mapped,
             judges_profiled: court.judges_profiled,
         }

@@ -8,7 +8,7 @@ use super::error::{ApiError, DistrictNotAccessibleBody, ErrorBody, UnknownDistri
 use super::extract::QueryPairs;
 use super::lookup;
 use super::query::{Params, PathParams};
-use crate::documents::{self, Document};
+use crate::store::documents::{self, Document};
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -128,7 +128,7 @@ pub async fn documents(
     if let Some(judge_slug) = judge_slug {
         lookup::judge(&catalogue, court, judge_slug)?;
     }
-    let federal = court.kind == "federal_district";
+    let federal = court.is_federal();
     let found = documents::behind(&state.db, &court.district_id, federal, judge_slug).await?;
     let documents: Vec<DocumentEntry> = found.into_iter().map(DocumentEntry::from).collect();
     Ok(Json(DocumentsResponse {

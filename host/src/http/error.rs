@@ -2,9 +2,9 @@
 //! meet is a variant here, and each renders one of the bodies documented in
 //! `docs/errors.md` — never plain text, never an empty body.
 
-use crate::catalogue::Court;
 use crate::rate_limit::Group;
 use crate::sandbox::SandboxError;
+use crate::store::courts::{Court, CourtStatus};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use courtrules_engine::model::FieldError;
@@ -140,7 +140,7 @@ pub struct UnknownDistrictBody {
 pub struct DistrictRef {
     pub district_id: String,
     pub name: String,
-    pub status: String,
+    pub status: CourtStatus,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judges_mapped: Option<u32>,
 }
@@ -150,7 +150,7 @@ impl From<&Court> for DistrictRef {
         DistrictRef {
             district_id: court.district_id.clone(),
             name: court.name.clone(),
-            status: court.status.clone(),
+            status: court.status,
             judges_mapped: court.judges_mapped,
         }
     }

@@ -1,5 +1,5 @@
 //! `GET /api/v1/holidays` and `GET /api/v1/courts/{district_id}/holidays`: court
-//! holidays and closures (`crate::holidays`), filtered by year and dates.
+//! holidays and closures (`crate::store::holidays`), filtered by year and dates.
 //!
 //! Without `year`, `date_from` or `date_to` the window is the current calendar year and
 //! the next (1 January of this year to 31 December of the next, UTC), so an unfiltered
@@ -10,8 +10,8 @@ use super::auth::ApiKey;
 use super::error::{ApiError, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
 use super::extract::QueryPairs;
 use super::query::{Params, PathParams};
-use crate::catalogue::Court;
-use crate::holidays::{self, Holiday, HolidayQuery};
+use crate::store::courts::Court;
+use crate::store::holidays::{self, Holiday, HolidayQuery};
 use axum::Json;
 use axum::extract::State;
 use courtrules_engine::calendar::{self, Date};
@@ -179,7 +179,7 @@ fn read_filters(mut params: Params) -> Result<HolidayQuery, ApiError> {
 }
 
 fn answer(
-    catalogue: &crate::catalogue::Catalogue,
+    catalogue: &crate::store::catalogue::Catalogue,
     courts: &[&Court],
     district_id: Option<&str>,
     query: HolidayQuery,

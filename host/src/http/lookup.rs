@@ -2,7 +2,8 @@
 //! errors. (The district is found through `ApiKey::court`, which also applies the plan.)
 
 use super::error::ApiError;
-use crate::catalogue::{Catalogue, CompiledProfile, Court, Judge};
+use crate::store::catalogue::{Catalogue, CompiledProfile, Judge};
+use crate::store::courts::Court;
 use courtrules_engine::EngineError;
 use courtrules_engine::model::{COURT_JUDGE_SLUG, FieldError};
 
@@ -64,6 +65,6 @@ pub fn engine_error(error: EngineError) -> ApiError {
     match error {
         EngineError::InvalidRequest { details } => validation(details),
         EngineError::JudgeNotFound { district_id, judge_slug } => ApiError::JudgeNotFound { district_id, judge_slug },
-        other => ApiError::Internal(anyhow::anyhow!("engine: {}", crate::catalogue::describe_engine_error(&other))),
+        other => ApiError::Internal(anyhow::anyhow!("engine: {}", crate::sandbox::describe(&other))),
     }
 }

@@ -21,11 +21,11 @@ pub mod rate_limit;
 pub mod rules;
 pub mod web;
 
-use crate::catalogue::Live;
 use crate::classify::Classifier;
-use crate::db::Db;
 use crate::rate_limit::Limiter;
 use crate::sandbox::Sandbox;
+use crate::store::catalogue::Live;
+use crate::store::db::Db;
 use crate::uploads::Uploads;
 use auth::KeyCache;
 use axum::Router;

@@ -9,9 +9,10 @@ use super::error::{
 use super::extract::QueryPairs;
 use super::lookup::{self, Miss};
 use super::{AppState, json_response};
-use crate::catalogue::{Catalogue, CompiledProfile, Court};
-use crate::extracted::{self, ExtractedRule};
-use crate::sandbox::OwnedOp;
+use crate::sandbox::{Due, Op};
+use crate::store::catalogue::{Catalogue, CompiledProfile};
+use crate::store::courts::{Court, CourtStatus};
+use crate::store::extracted::{self, ExtractedRule};
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -59,7 +60,7 @@ pub async fn rules(State(state): State<AppState>, key: ApiKey, query: QueryPairs
         Ok(profile) => profile,
         Err(miss) => {
             let mut details: Vec<FieldError> =
-                match state.sandbox.call(OwnedOp::ValidateRulesQuery { query: json }).await? {
+                match state.sandbox.call(Op::ValidateRulesQuery { query: json }, Due::Request).await? {
                     Ok(details) => serde_json::from_slice(&details).map_err(anyhow::Error::from)?,
                     Err(error) => return Err(lookup::engine_error(error)),
                 };
@@ -71,14 +72,15 @@ pub async fn rules(State(state): State<AppState>, key: ApiKey, query: QueryPairs
             }
             if details.is_empty()
                 && let Miss::Error(ApiError::NoProfile(court)) = &miss
-                && court.status == "live"
+                && court.status == CourtStatus::Live
             {
                 return from_sources(&state, &catalogue, court, &query).await;
             }
             return Err(miss.after_validation(details));
         }
     };
-    let answer = state.sandbox.call(OwnedOp::ResolveRules { profile: Arc::clone(&profile.bytes), query: json }).await?;
+    let answer =
+        state.sandbox.call(Op::ResolveRules { profile: Arc::clone(&profile.bytes), query: json }, Due::Request).await?;
     Ok(json_response(answer.map_err(lookup::engine_error)?))
 }
 

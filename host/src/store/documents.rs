@@ -3,8 +3,8 @@
 //! every server sharing the database serves the same files; each file's SHA-256 is
 //! checked against the index when it is seeded.
 
-use crate::db::Db;
-use crate::seed::read_json;
+use super::datapack::read_json;
+use super::db::Db;
 use anyhow::{Context, bail};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};

@@ -1,9 +1,9 @@
 //! Extracted rules: raw rules with provenance (`data/extracted_rules/*.json`), each
-//! quoting its source document verbatim. Stored as rows plus a full-text index; the
-//! search itself is `Db::search_extracted_rules` (SQLite FTS5 today).
+//! quoting its source document verbatim. Stored as rows plus a full-text index, and
+//! searched here (SQLite FTS5 today; see "Full-text search" below).
 
-use crate::db::Db;
-use crate::seed::{json_files, read_json};
+use super::datapack::{json_files, read_json};
+use super::db::Db;
 use anyhow::bail;
 use serde::{Deserialize, Serialize};
 use sqlx::AssertSqlSafe;
@@ -127,7 +127,7 @@ fn flatten_json(value: &serde_json::Value, out: &mut String) {
 }
 
 /// One rule's row in the full-text index.
-pub struct SearchDocument {
+struct SearchDocument {
     pub rule_id: String,
     pub summary: String,
     pub source_text: String,
@@ -135,6 +135,9 @@ pub struct SearchDocument {
     pub structured: String,
     pub citation: String,
 }
+
+/// The `judge_slug` of a court-level rule.
+pub const COURT_LEVEL: &str = "court";
 
 /// What `GET /api/v1/extracted-rules` asks for, checked and resolved by the handler.
 #[derive(Clone, Debug, Default)]
@@ -181,7 +184,7 @@ pub fn parse_terms(q: &str) -> Vec<Vec<String>> {
 /// The rules a search selects, in the database's order (best match first when there
 /// are terms, else by court and file order).
 pub async fn search(db: &Db, search: &RuleSearch) -> anyhow::Result<Vec<ExtractedRule>> {
-    let rows = db.search_extracted_rules(search).await?;
+    let rows = search_rows(db, search).await?;
     with_case_types(db, rows).await
 }
 
@@ -212,10 +215,41 @@ pub async fn of_district(db: &Db, district_id: &str, judge_slugs: &[&str]) -> an
 }
 
 /// The columns of `RuleRow`, from `extracted_rules r`.
-pub const RULE_COLUMNS: &str = "r.rule_id, r.district_id, r.judge_slug, r.source_url, r.source_url_key, \
+const RULE_COLUMNS: &str = "r.rule_id, r.district_id, r.judge_slug, r.source_url, r.source_url_key, \
      r.document_version_id, r.doc_kind, r.logic_type, r.workflow_phase, r.content";
 
-pub type RuleRow = (String, String, String, String, String, String, String, String, String, String);
+/// A row of `extracted_rules` (`content` is the rule's content as JSON text).
+#[derive(sqlx::FromRow)]
+struct RuleRow {
+    rule_id: String,
+    district_id: String,
+    judge_slug: String,
+    source_url: String,
+    source_url_key: String,
+    document_version_id: String,
+    doc_kind: String,
+    logic_type: String,
+    workflow_phase: String,
+    content: String,
+}
+
+impl RuleRow {
+    fn into_rule(self, case_types: Vec<String>) -> anyhow::Result<ExtractedRule> {
+        Ok(ExtractedRule {
+            content: serde_json::from_str(&self.content)?,
+            case_types,
+            rule_id: self.rule_id,
+            district_id: self.district_id,
+            judge_slug: self.judge_slug,
+            source_url: self.source_url,
+            source_url_key: self.source_url_key,
+            document_version_id: self.document_version_id,
+            doc_kind: self.doc_kind,
+            logic_type: self.logic_type,
+            workflow_phase: self.workflow_phase,
+        })
+    }
+}
 
 async fn with_case_types(db: &Db, rows: Vec<RuleRow>) -> anyhow::Result<Vec<ExtractedRule>> {
     let mut case_types: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -227,7 +261,7 @@ async fn with_case_types(db: &Db, rows: Vec<RuleRow>) -> anyhow::Result<Vec<Extr
         );
         let mut query = sqlx::query_as::<_, (String, String)>(AssertSqlSafe(sql));
         for row in &rows {
-            query = query.bind(&row.0);
+            query = query.bind(&row.rule_id);
         }
         for (rule_id, case_type) in query.fetch_all(db.pool()).await? {
             case_types.entry(rule_id).or_default().push(case_type);
@@ -235,21 +269,8 @@ async fn with_case_types(db: &Db, rows: Vec<RuleRow>) -> anyhow::Result<Vec<Extr
     }
     rows.into_iter()
         .map(|row| {
-            let (rule_id, district_id, judge_slug, source_url, source_url_key, document_version_id, doc_kind) =
-                (row.0, row.1, row.2, row.3, row.4, row.5, row.6);
-            Ok(ExtractedRule {
-                case_types: case_types.remove(&rule_id).unwrap_or_default(),
-                content: serde_json::from_str(&row.9)?,
-                rule_id,
-                district_id,
-                judge_slug,
-                source_url,
-                source_url_key,
-                document_version_id,
-                doc_kind,
-                logic_type: row.7,
-                workflow_phase: row.8,
-            })
+            let types = case_types.remove(&row.rule_id).unwrap_or_default();
+            row.into_rule(types)
         })
         .collect()
 }
@@ -301,7 +322,7 @@ pub fn read_data_pack(
 
 /// Replaces the stored rules and their index when the data pack's differ; true when
 /// it wrote.
-pub async fn sync(db: &Db, tx: &mut sqlx::AnyConnection, wanted: &[ExtractedRule]) -> anyhow::Result<bool> {
+pub async fn sync(tx: &mut sqlx::AnyConnection, wanted: &[ExtractedRule]) -> anyhow::Result<bool> {
     let rows: Vec<RuleRow> = sqlx::query_as(AssertSqlSafe(format!(
         "SELECT {RULE_COLUMNS} FROM extracted_rules r ORDER BY r.district_id, r.position"
     )))
@@ -318,20 +339,8 @@ pub async fn sync(db: &Db, tx: &mut sqlx::AnyConnection, wanted: &[ExtractedRule
     let stored: Option<Vec<ExtractedRule>> = rows
         .into_iter()
         .map(|row| {
-            let content = serde_json::from_str(&row.9).ok()?;
-            Some(ExtractedRule {
-                case_types: case_types.remove(&row.0).unwrap_or_default(),
-                rule_id: row.0,
-                district_id: row.1,
-                judge_slug: row.2,
-                source_url: row.3,
-                source_url_key: row.4,
-                document_version_id: row.5,
-                doc_kind: row.6,
-                logic_type: row.7,
-                workflow_phase: row.8,
-                content,
-            })
+            let types = case_types.remove(&row.rule_id).unwrap_or_default();
+            row.into_rule(types).ok()
         })
         .collect();
     if stored.as_deref() == Some(wanted) {
@@ -367,8 +376,115 @@ pub async fn sync(db: &Db, tx: &mut sqlx::AnyConnection, wanted: &[ExtractedRule
         }
     }
     let documents: Vec<SearchDocument> = wanted.iter().map(ExtractedRule::search_document).collect();
-    db.replace_search_index(tx, &documents).await?;
+    replace_search_index(tx, &documents).await?;
     Ok(true)
+}
+
+// ---- full-text search ------------------------------------------------------------
+//
+// SQLite: an FTS5 table (`extracted_rules_fts`, porter + unicode61 tokenizer) written
+// by the seeder and ranked with bm25. PostgreSQL will keep a generated `tsvector`
+// column on `extracted_rules` instead (so `replace_search_index` does nothing there)
+// and match it with `plainto_tsquery`/`phraseto_tsquery`, ranked by `ts_rank`; both
+// functions below keep their signatures.
+
+/// A value bound to a query built at run time.
+enum Bind {
+    Text(String),
+    Integer(i64),
+}
+
+/// Rewrites the full-text index of the extracted rules, inside the seeding transaction
+/// that rewrote the rules.
+async fn replace_search_index(tx: &mut sqlx::AnyConnection, documents: &[SearchDocument]) -> anyhow::Result<()> {
+    sqlx::query("DELETE FROM extracted_rules_fts").execute(&mut *tx).await?;
+    for document in documents {
+        sqlx::query(
+            "INSERT INTO extracted_rules_fts (rule_id, summary, source_text, tags, structured, citation)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&document.rule_id)
+        .bind(&document.summary)
+        .bind(&document.source_text)
+        .bind(&document.tags)
+        .bind(&document.structured)
+        .bind(&document.citation)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The rows a search selects: best match first when it has terms, otherwise by
+/// district and file order; at most `search.limit`.
+async fn search_rows(db: &Db, search: &RuleSearch) -> anyhow::Result<Vec<RuleRow>> {
+    let mut binds = Vec::new();
+    let mut placeholder = |value: Bind| {
+        binds.push(value);
+        format!("${}", binds.len())
+    };
+    let mut sql = String::new();
+    let mut order = String::from("r.district_id, r.position");
+    if !search.terms.is_empty() {
+        // Every term a quoted FTS5 string: words, or a phrase of words.
+        let query: Vec<String> = search.terms.iter().map(|words| format!("\"{}\"", words.join(" "))).collect();
+        let query = placeholder(Bind::Text(query.join(" ")));
+        sql.push_str(&format!(
+            "WITH hits AS (SELECT rule_id, bm25(extracted_rules_fts) AS score FROM extracted_rules_fts
+                           WHERE extracted_rules_fts MATCH {query}) "
+        ));
+        order = format!("hits.score, {order}");
+    }
+    sql.push_str(&format!("SELECT {RULE_COLUMNS} FROM extracted_rules r "));
+    if !search.terms.is_empty() {
+        sql.push_str("JOIN hits ON hits.rule_id = r.rule_id ");
+    }
+    let mut conditions: Vec<String> = Vec::new();
+    let list = |values: &[String], placeholder: &mut dyn FnMut(Bind) -> String| -> String {
+        let items: Vec<String> = values.iter().map(|value| placeholder(Bind::Text(value.clone()))).collect();
+        if items.is_empty() { "NULL".to_owned() } else { items.join(", ") }
+    };
+    if let Some(districts) = &search.districts {
+        conditions.push(format!("r.district_id IN ({})", list(districts, &mut placeholder)));
+    }
+    if let Some(judge) = &search.judge_slug {
+        let judge = placeholder(Bind::Text(judge.clone()));
+        if search.court_rules_of.is_empty() {
+            conditions.push(format!("r.judge_slug = {judge}"));
+        } else {
+            let courts = list(&search.court_rules_of, &mut placeholder);
+            let court = placeholder(Bind::Text(COURT_LEVEL.to_owned()));
+            conditions
+                .push(format!("(r.judge_slug = {judge} OR (r.judge_slug = {court} AND r.district_id IN ({courts})))"));
+        }
+    }
+    if let Some(logic_type) = &search.logic_type {
+        conditions.push(format!("r.logic_type = {}", placeholder(Bind::Text(logic_type.clone()))));
+    }
+    if let Some(phase) = &search.workflow_phase {
+        conditions.push(format!("r.workflow_phase = {}", placeholder(Bind::Text(phase.clone()))));
+    }
+    if let Some(case_type) = &search.case_type {
+        let case_type = placeholder(Bind::Text(case_type.clone()));
+        conditions.push(format!(
+            "(NOT EXISTS (SELECT 1 FROM extracted_rule_case_types c WHERE c.rule_id = r.rule_id)
+              OR EXISTS (SELECT 1 FROM extracted_rule_case_types c
+                         WHERE c.rule_id = r.rule_id AND c.case_type IN ({case_type}, 'general')))"
+        ));
+    }
+    if !conditions.is_empty() {
+        sql.push_str(&format!("WHERE {} ", conditions.join(" AND ")));
+    }
+    let limit = placeholder(Bind::Integer(search.limit as i64));
+    sql.push_str(&format!("ORDER BY {order} LIMIT {limit}"));
+    let mut query = sqlx::query_as::<_, RuleRow>(AssertSqlSafe(sql));
+    for bind in binds {
+        query = match bind {
+            Bind::Text(text) => query.bind(text),
+            Bind::Integer(number) => query.bind(number),
+        };
+    }
+    Ok(query.fetch_all(db.pool()).await?)
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 //! (`*federal*`, every federal court) and closures a court ordered. State courts: their
 //! stored calendars. The stored part is seeded from `data/holidays/`.
 
-use crate::catalogue::Court;
-use crate::seed::{json_files, read_json};
+use super::courts::Court;
+use super::datapack::{json_files, read_json};
 use anyhow::{Context, bail};
 use courtrules_engine::calendar::{self, Date};
 use serde::Deserialize;
@@ -86,14 +86,14 @@ pub fn select(courts: &[&Court], stored: &BTreeMap<String, Vec<StoredHoliday>>, 
     let federal_closures = stored.get(ALL_FEDERAL).unwrap_or(&none);
     for court in courts {
         let own = stored.get(&court.district_id).unwrap_or(&none);
-        let closures = if is_federal(court) { federal_closures.as_slice() } else { &[] };
+        let closures = if court.is_federal() { federal_closures.as_slice() } else { &[] };
         for holiday in own.iter().chain(closures) {
             if query.wants(holiday.calendar_year, holiday.date) {
                 selected.push(holiday.for_court(&court.district_id));
             }
         }
     }
-    let federal: Vec<&&Court> = courts.iter().filter(|court| is_federal(court)).collect();
+    let federal: Vec<&&Court> = courts.iter().filter(|court| court.is_federal()).collect();
     if !federal.is_empty() {
         // The holidays of a calendar year are observed between 31 December of the year
         // before and 26 December, so once the years computed so far hold `limit`
@@ -120,10 +120,6 @@ pub fn select(courts: &[&Court], stored: &BTreeMap<String, Vec<StoredHoliday>>, 
     selected.dedup();
     selected.truncate(query.limit);
     selected
-}
-
-fn is_federal(court: &Court) -> bool {
-    court.kind == "federal_district"
 }
 
 /// The calendar years whose holidays can fall in the query's range: a holiday of year
@@ -307,15 +303,17 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::courts::{CourtKind, CourtStatus};
 
     fn court(id: &str, kind: &str) -> Court {
+        let kind = if kind == "state" { CourtKind::State } else { CourtKind::FederalDistrict };
         Court {
             district_id: id.into(),
             name: id.into(),
-            kind: kind.into(),
+            kind,
             circuit: None,
             state: None,
-            status: "live".into(),
+            status: CourtStatus::Live,
             judges_mapped: None,
             judges_profiled: None,
         }

@@ -3,7 +3,7 @@
 //! name, type and page (what the engine needs); the roster adds the court's title for the
 //! judge, the source and the date, which `GET /api/v1/judges` shows.
 
-use crate::seed::{json_files, read_json};
+use super::datapack::{json_files, read_json};
 use anyhow::bail;
 use courtrules_engine::model::Profile;
 use serde::Deserialize;
