@@ -1,8 +1,10 @@
 //! courtrules: the edge server and CLI around the compliance engine. The engine runs
-//! as WebAssembly inside wasmtime (`sandbox`); everything else here is storage,
-//! HTTP, authentication and the command line.
+//! as WebAssembly inside wasmtime (`sandbox`); the use cases are `service`, over the
+//! data layer (`store`); the HTTP API (`http`) and the command line (`cli`) are thin
+//! adapters over the service, and `server` starts the HTTP API. `docs/architecture.md`
+//! draws the picture.
 
-pub mod classify;
+pub mod classifier;
 pub mod cli;
 pub mod hex;
 pub mod http;
@@ -10,5 +12,7 @@ pub mod keys;
 pub mod ocr;
 pub mod rate_limit;
 pub mod sandbox;
+pub mod server;
+pub mod service;
 pub mod store;
 pub mod uploads;

@@ -80,24 +80,6 @@ impl Group {
             Group::Documents => 60,
         }
     }
-
-    /// The group of a route, by its path template (`MatchedPath`); `None` for the
-    /// public routes (`/openapi.json`, `/docs`, the drafting app).
-    pub fn of_route(path: &str) -> Option<Group> {
-        Some(match path {
-            "/api/v1" => Group::Index,
-            "/api/v1/classify" => Group::Classify,
-            "/api/v1/check" => Group::Check,
-            "/api/v1/courts" | "/api/v1/courts/{district_id}" => Group::Courts,
-            "/api/v1/holidays" | "/api/v1/courts/{district_id}/holidays" => Group::Holidays,
-            "/api/v1/judges" => Group::Judges,
-            "/api/v1/rules" => Group::Rules,
-            "/api/v1/extracted-rules" => Group::ExtractedRules,
-            "/api/v1/profile" => Group::Profile,
-            "/api/v1/documents" | "/api/v1/documents/{id}/pdf" => Group::Documents,
-            _ => return None,
-        })
-    }
 }
 
 impl fmt::Display for Group {

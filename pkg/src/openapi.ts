@@ -419,8 +419,8 @@ export interface components {
             warnings?: string[];
         };
         /**
-         * @description The request body of `/classify` (for the OpenAPI document; the handler reads the
-         *     body field by field so that it can report every problem at once).
+         * @description The request body of `/classify`, as the OpenAPI document describes it and as the
+         *     extractor reads it: every problem is reported at once, each at its field.
          */
         ClassifyRequest: {
             /** @example edny */
@@ -566,7 +566,7 @@ export interface components {
             /** Format: int32 */
             judges_mapped?: number | null;
             name: string;
-            status: string;
+            status: components["schemas"]["CourtStatus"];
         };
         Document: {
             caption?: components["schemas"]["Caption"] | null;
@@ -976,7 +976,7 @@ export interface components {
         };
         /**
          * Format: binary
-         * @description The bytes of a PDF (for the OpenAPI document).
+         * @description The bytes of a PDF
          */
         PdfFile: string;
         Privacy: {
@@ -1126,8 +1126,8 @@ export interface components {
             required_fields?: string[];
         };
         /**
-         * @description `/rules`' answer: the engine's layered rules, or — for a live court without a
-         *     compliance profile — the rules from its source documents.
+         * @description The answer: the engine's layered rules, or — for a live court without a compliance
+         *     profile — the rules from its source documents.
          */
         RulesAnswer: components["schemas"]["LayeredRules"] | components["schemas"]["SourceRules"];
         RulesMeta: {
@@ -2591,7 +2591,7 @@ export interface operations {
                     "application/json": components["schemas"]["JudgesResponse"];
                 };
             };
-            /** @description district_id is missing */
+            /** @description district_id is missing, empty or too long, or a parameter is unknown */
             400: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -2693,7 +2693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description A parameter is missing */
+            /** @description A parameter is missing, empty, too long or unknown */
             400: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */

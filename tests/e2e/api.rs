@@ -503,6 +503,13 @@ fn roster_len(district: &str) -> usize {
 fn judges_needs_district_id(api: &Api) {
     let body = api.server.get("/api/v1/judges", Some(&api.all)).expect(400).clone();
     assert_eq!(paths(&body), vec!["district_id"]);
+    assert_eq!(body["error"], "the query is invalid (1 problem)");
+    // Every problem at once: an empty id, and a parameter the endpoint does not take.
+    let body = api.server.get("/api/v1/judges?district_id=&judge_slug=x", Some(&api.all)).expect(400).clone();
+    assert_eq!(paths(&body), vec!["district_id", "judge_slug"]);
+    assert_eq!(body["error"], "the query is invalid (2 problems)");
+    assert_eq!(body["details"][0]["message"], "must not be empty");
+    assert_eq!(body["details"][1]["message"], "unknown parameter; this endpoint takes district_id");
 }
 
 fn rules_are_grouped_by_layer_and_filtered(api: &Api) {
@@ -563,6 +570,11 @@ fn profile_is_trimmed_to_the_judge(api: &Api) {
     general_error(&reply, 422);
     let body = api.server.get("/api/v1/profile", Some(&api.all)).expect(400).clone();
     assert_eq!(paths(&body), vec!["judge_slug", "district_id"]);
+    assert_eq!(body["error"], "the query is invalid (2 problems)");
+    let reply = api.server.get("/api/v1/profile?district_id=edny&judge_slug=a&motion_type=x", Some(&api.all));
+    let body = reply.expect(400);
+    assert_eq!(paths(body), vec!["motion_type"]);
+    assert_eq!(body["error"], "the query is invalid (1 problem)");
 }
 
 fn service_index_lists_the_endpoints(api: &Api) {

@@ -1,15 +1,14 @@
 //! `Authorization: Bearer <key>`: the `ApiKey` extractor. A handler that takes an
-//! `ApiKey` only runs for a valid key, and district lookups need the key's plan, so
-//! no handler can skip either check. The rate-limit middleware authenticates first (it
+//! `ApiKey` only runs for a valid key, and the service's calls need the key's
+//! `Caller` (its plan), so no handler can skip either check. The rate-limit middleware authenticates first (it
 //! counts per key) and hands the key on in the request's extensions; the extractor
 //! takes it from there, or authenticates itself where no middleware ran.
 
 use super::AppState;
-use super::error::{AccessDenied, ApiError};
-use crate::keys::{self, Plan, StoredKey};
+use super::error::ApiError;
+use crate::keys::{self, StoredKey};
 use crate::rate_limit::KeyLimits;
-use crate::store::catalogue::Catalogue;
-use crate::store::courts::Court;
+use crate::service::Caller;
 use crate::store::db::{Db, Watched};
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
@@ -18,20 +17,15 @@ use axum::http::request::Parts;
 use std::collections::HashMap;
 use std::sync::RwLock;
 
-/// The caller: a valid, unrevoked key and its plan.
+/// The caller: a valid, unrevoked key, with its plan and its rate limits.
 #[derive(Clone, Debug)]
 pub struct ApiKey {
-    pub id: String,
-    pub plan: Plan,
+    /// The key's id and plan, as the service sees the caller.
+    pub caller: Caller,
     pub limits: KeyLimits,
 }
 
 impl ApiKey {
-    /// Full access, for the offline CLI.
-    pub fn local() -> ApiKey {
-        ApiKey { id: "local".into(), plan: Plan::All, limits: KeyLimits::default() }
-    }
-
     /// The key an `Authorization` header presents: 401 when the header is missing or
     /// not `Bearer <key>`, 403 when the key is unknown or revoked.
     pub async fn authenticate(headers: &HeaderMap, state: &AppState) -> Result<ApiKey, ApiError> {
@@ -44,43 +38,11 @@ impl ApiKey {
             return Err(malformed());
         }
         let (id, secret) = keys::parse_token(token).ok_or(ApiError::InvalidKey)?;
-        let key = state.keys.find(&state.db, id).await?.ok_or(ApiError::InvalidKey)?;
+        let key = state.keys.find(&state.service.db, id).await?.ok_or(ApiError::InvalidKey)?;
         if key.revoked || !key.matches(secret) {
             return Err(ApiError::InvalidKey);
         }
-        Ok(ApiKey { id: key.id, plan: key.plan, limits: key.limits })
-    }
-
-    /// The districts this key may query: every known one for the `all` plan.
-    pub fn accessible_districts(&self, catalogue: &Catalogue) -> Vec<String> {
-        match &self.plan {
-            Plan::All => catalogue.courts().map(|court| court.district_id.clone()).collect(),
-            Plan::Districts(districts) => districts.iter().cloned().collect(),
-        }
-    }
-
-    /// The court with this id (or a former id of it), if it exists (404) and the plan
-    /// includes it (403).
-    pub fn court<'c>(&self, catalogue: &'c Catalogue, district_id: &str, contact: &str) -> Result<&'c Court, ApiError> {
-        let Some(court) = catalogue.court(district_id) else {
-            return Err(ApiError::UnknownDistrict {
-                district_id: district_id.to_owned(),
-                alias_of: catalogue.alias_of(district_id).map(str::to_owned),
-            });
-        };
-        // A former id (a renamed court) answers as the court, under the court's own id.
-        if !self.plan.allows(&court.district_id) {
-            let accessible = match &self.plan {
-                Plan::All => Vec::new(),
-                Plan::Districts(districts) => districts.iter().cloned().collect(),
-            };
-            return Err(ApiError::DistrictNotAccessible(Box::new(AccessDenied {
-                court: court.clone(),
-                accessible,
-                contact: contact.to_owned(),
-            })));
-        }
-        Ok(court)
+        Ok(ApiKey { caller: Caller { key_id: key.id, plan: key.plan }, limits: key.limits })
     }
 }
 

@@ -3,23 +3,21 @@
 //! district (404/403) → judge (404) → profile (422) → classification (`crate::classify`:
 //! the engine in the sandbox, Tesseract for scanned pages) → the upload stored → 200.
 
+use super::AppState;
 use super::auth::ApiKey;
-use super::error::{
-    ApiError, ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody,
-};
+use super::error::ApiError;
 use super::extract::JsonBody;
-use super::lookup::{self, validation};
-use super::{AppState, json_response};
-use crate::classify::ClassifyError;
-use crate::uploads::NewUpload;
-use axum::extract::State;
+use crate::service::Error;
+use crate::service::classify::{self, Input};
+use crate::service::error::{
+    ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody,
+};
+use axum::extract::{FromRequest, Request, State};
 use axum::response::Response;
 use base64::Engine as _;
-use courtrules_engine::model::{Classification, ClassifyHints, FieldError};
+use courtrules_engine::model::{Classification, FieldError};
 use courtrules_engine::validate::{describe, slug_problem};
-use serde::Deserialize;
 use serde_json::{Map, Value};
-use std::time::Instant;
 use utoipa::ToSchema;
 
 pub const PATH: &str = "/api/v1/classify";
@@ -27,39 +25,45 @@ pub const PATH: &str = "/api/v1/classify";
 /// Longest `filename` accepted.
 const MAX_FILENAME_CHARS: usize = 255;
 
-/// The request body of `/classify` (for the OpenAPI document; the handler reads the
-/// body field by field so that it can report every problem at once).
-#[derive(Deserialize, ToSchema)]
+/// The request body of `/classify`, as the OpenAPI document describes it and as the
+/// extractor reads it: every problem is reported at once, each at its field.
+#[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code)]
 pub struct ClassifyRequest {
     /// A judge of the district; copied into `check_request`.
     #[schema(pattern = "^[a-z0-9_-]{1,120}$", example = "avery-sample")]
-    judge_slug: String,
+    pub judge_slug: String,
     #[schema(pattern = "^[a-z0-9_-]{1,120}$", example = "edny")]
-    district_id: String,
+    pub district_id: String,
     /// The PDF, base64-encoded (standard alphabet). At most `--classify-max-pdf-bytes`
     /// once decoded (22 MiB by default). The pattern is canonical base64; the server
     /// also accepts line breaks, missing padding and a `data:…;base64,` prefix.
+    // (The extractor reads it into the PDF's bytes.)
     #[schema(
+        value_type = String,
         pattern = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
         min_length = 4,
         content_encoding = "base64",
         content_media_type = "application/pdf"
     )]
-    pdf_base64: String,
+    pub pdf_base64: Vec<u8>,
     /// The original file name; a descriptive one (`opp-msj.pdf`) strengthens the
     /// classification.
     #[schema(max_length = 255, example = "memo-opposition-msj.pdf")]
-    filename: Option<String>,
+    pub filename: Option<String>,
 }
 
-/// A request that passed validation.
-struct Parsed {
-    judge_slug: String,
-    district_id: String,
-    pdf: Vec<u8>,
-    filename: Option<String>,
+impl FromRequest<AppState> for ClassifyRequest {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let max_pdf_bytes = state.config.classify_max_pdf_bytes;
+        let JsonBody(body) = JsonBody::from_request(request, state).await.map_err(|error| match error {
+            ApiError::PayloadTooLarge { limit_bytes } => ApiError::PdfTooLarge { limit_bytes, max_pdf_bytes },
+            other => other,
+        })?;
+        Ok(parse(&body, max_pdf_bytes).map_err(Error::invalid)?)
+    }
 }
 
 /// Classify a PDF and extract a partial check request
@@ -88,72 +92,20 @@ struct Parsed {
 pub async fn classify(
     State(state): State<AppState>,
     key: ApiKey,
-    body: Result<JsonBody, ApiError>,
+    request: ClassifyRequest,
 ) -> Result<Response, ApiError> {
-    let started = Instant::now();
-    let JsonBody(body) = body.map_err(|error| match error {
-        ApiError::PayloadTooLarge { limit_bytes } => {
-            ApiError::PdfTooLarge { limit_bytes, max_pdf_bytes: state.config.classify_max_pdf_bytes }
-        }
-        other => other,
-    })?;
-    let request = parse(&body, state.config.classify_max_pdf_bytes).map_err(validation)?;
-    drop(body);
-    let catalogue = state.catalogue.get();
-    let court = key.court(&catalogue, &request.district_id, &state.config.contact)?;
-    lookup::judge(&catalogue, court, &request.judge_slug)?;
-    lookup::profile(&catalogue, court)?;
-
-    let hints = ClassifyHints {
-        judge_slug: request.judge_slug.clone(),
-        district_id: request.district_id.clone(),
-        filename: request.filename.clone(),
-        ..ClassifyHints::default()
+    let input = Input {
+        pdf: request.pdf_base64,
+        district_id: request.district_id,
+        judge_slug: request.judge_slug,
+        filename: request.filename,
     };
-    let pdf: std::sync::Arc<[u8]> = request.pdf.into();
-    let classified = state.classifier.classify(std::sync::Arc::clone(&pdf), hints).await.map_err(api_error)?;
-    let upload = NewUpload {
-        pdf: &pdf,
-        filename: request.filename.as_deref(),
-        key_id: &key.id,
-        district_id: &request.district_id,
-        judge_slug: &request.judge_slug,
-    };
-    let (upload_id, sha256) =
-        state.uploads.store(&state.db, upload, &state.index.engine_version, &classified.response).await?;
-    tracing::info!(
-        upload_id,
-        sha256,
-        bytes = pdf.len(),
-        scanned_pages = classified.scanned_pages.len(),
-        elapsed_ms = started.elapsed().as_millis() as u64,
-        "classified"
-    );
-    Ok(json_response(classified.response))
-}
-
-/// The API's answer to a failed classification.
-pub fn api_error(error: ClassifyError) -> ApiError {
-    match error {
-        ClassifyError::Unreadable(message) => ApiError::UnreadablePdf(message),
-        ClassifyError::ScannedPages { scanned_pages, unreadable_pages, reason } => {
-            ApiError::ScannedPagesUnreadable { scanned_pages, unreadable_pages, reason }
-        }
-        ClassifyError::RecognitionFailed { scanned_pages, unreadable_pages, reason } => {
-            ApiError::RecognitionFailed { scanned_pages, unreadable_pages, reason }
-        }
-        ClassifyError::TooLarge { limit_bytes } => ApiError::PdfTooComplex { limit_bytes },
-        ClassifyError::TimedOut { .. } => ApiError::ClassificationFailed(error.to_string()),
-        ClassifyError::Failed(detail) => {
-            tracing::error!(%detail, "classification failed");
-            ApiError::ClassificationFailed("the classification failed".into())
-        }
-        ClassifyError::Invalid(details) => validation(details),
-    }
+    let classified = classify::classify(&state.service, &key.caller, input).await?;
+    Ok(super::json_response(classified.response))
 }
 
 /// Every problem with a request body at once, each at its field's path.
-fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<Parsed, Vec<FieldError>> {
+fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest, Vec<FieldError>> {
     let object = match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(object)) => object,
         Ok(other) => return Err(vec![FieldError::new("", format!("must be a JSON object, got {}", describe(&other)))]),
@@ -190,7 +142,7 @@ fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<Parsed, Vec<FieldError>> {
     }
     match (judge_slug, district_id, pdf) {
         (Some(judge_slug), Some(district_id), Some(pdf)) if details.is_empty() => {
-            Ok(Parsed { judge_slug, district_id, pdf, filename })
+            Ok(ClassifyRequest { judge_slug, district_id, pdf_base64: pdf, filename })
         }
         _ => Err(details),
     }
@@ -281,9 +233,9 @@ mod tests {
     fn a_valid_request_decodes_its_pdf() {
         let body = r#"{"judge_slug":"a","district_id":"edny","pdf_base64":"JVBERi0x\nLjcK","filename":null}"#;
         let parsed = parse(body.as_bytes(), 1000).unwrap_or_else(|_| panic!("valid"));
-        assert_eq!(parsed.pdf, b"%PDF-1.7\n");
+        assert_eq!(parsed.pdf_base64, b"%PDF-1.7\n");
         let unpadded = r#"{"judge_slug":"a","district_id":"edny","pdf_base64":"data:application/pdf;base64,JVBERg"}"#;
-        assert_eq!(parse(unpadded.as_bytes(), 1000).unwrap_or_else(|_| panic!("valid")).pdf, b"%PDF");
+        assert_eq!(parse(unpadded.as_bytes(), 1000).unwrap_or_else(|_| panic!("valid")).pdf_base64, b"%PDF");
     }
 
     #[test]

@@ -1,72 +1,15 @@
 //! `GET /api/v1/courts` (the whole catalogue, one response) and
 //! `GET /api/v1/courts/{district_id}` (one court: 403 when it is outside the key's
-//! plan, 404 when the id is not a court at all).
+//! plan, 404 when the id is not a court at all); `service::courts`.
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::{ApiError, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
-use super::extract::QueryPairs;
-use super::query::{Params, PathParams};
-use crate::store::courts::{Court, CourtStatus};
+use super::error::ApiError;
+use super::query::{NoParams, PathParams, Query};
+use crate::service::courts::{self, CourtEntry, CourtsResponse};
+use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
 use axum::Json;
 use axum::extract::State;
-use serde::Serialize;
-use utoipa::ToSchema;
-
-/// A court: the spec's Court resource.
-#[derive(Serialize, ToSchema)]
-pub struct CourtEntry {
-    /// Unique. Federal codes are short (`edny`); state courts are
-    /// `<two-letter state>-<hyphenated name>`.
-    #[schema(example = "edny")]
-    pub district_id: String,
-    pub name: String,
-    /// `1st` … `11th` or `D.C.`; null for state courts.
-    pub circuit: Option<String>,
-    /// USPS code of the state or territory; null for a court not tied to one.
-    pub state: Option<String>,
-    pub status: CourtStatus,
-    /// Judges on the roster; present only when the court has judge data.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 0)]
-    pub judges_mapped: Option<u32>,
-    /// Judges with standing-order profiles; present only for live courts with profiles.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 0)]
-    pub judges_profiled: Option<u32>,
-}
-
-impl From<&Court> for CourtEntry {
-    fn from(court: &Court) -> Self {
-        CourtEntry {
-            district_id: court.district_id.clone(),
-            name: court.name.clone(),
-            circuit: court.circuit.clone(),
-            state: court.state.clone(),
-            status: court.status,
-            judges_mapped: court.judges_mapped,
-            judges_profiled: court.judges_profiled,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CourtsResponse {
-    pub courts: Vec<CourtEntry>,
-    pub meta: CourtsMeta,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CourtsMeta {
-    /// Courts in the catalogue.
-    pub total_districts: u32,
-    /// Courts with at least one judge mapped.
-    pub districts_with_data: u32,
-    /// Judges mapped, over all courts.
-    pub total_judges_mapped: u32,
-    /// The districts the caller's key may query (its plan).
-    pub accessible_districts: Vec<String>,
-}
 
 /// Every court, with coverage status and roster counts
 #[utoipa::path(
@@ -81,21 +24,8 @@ pub struct CourtsMeta {
     ),
     security(("bearer" = []))
 )]
-pub async fn courts(
-    State(state): State<AppState>,
-    key: ApiKey,
-    query: QueryPairs,
-) -> Result<Json<CourtsResponse>, ApiError> {
-    Params::new(&query, &[]).finish()?;
-    let catalogue = state.catalogue.get();
-    let courts: Vec<CourtEntry> = catalogue.courts().map(CourtEntry::from).collect();
-    let meta = CourtsMeta {
-        total_districts: courts.len() as u32,
-        districts_with_data: courts.iter().filter(|court| court.judges_mapped.is_some_and(|n| n > 0)).count() as u32,
-        total_judges_mapped: courts.iter().filter_map(|court| court.judges_mapped).sum(),
-        accessible_districts: key.accessible_districts(&catalogue),
-    };
-    Ok(Json(CourtsResponse { courts, meta }))
+pub async fn courts(State(state): State<AppState>, key: ApiKey, _: Query<NoParams>) -> Json<CourtsResponse> {
+    Json(courts::courts(&state.service, &key.caller))
 }
 
 /// One court
@@ -117,10 +47,7 @@ pub async fn court(
     State(state): State<AppState>,
     key: ApiKey,
     path: PathParams,
-    query: QueryPairs,
+    _: Query<NoParams>,
 ) -> Result<Json<CourtEntry>, ApiError> {
-    Params::new(&query, &[]).finish()?;
-    let catalogue = state.catalogue.get();
-    let court = key.court(&catalogue, path.get("district_id"), &state.config.contact)?;
-    Ok(Json(CourtEntry::from(court)))
+    Ok(Json(courts::court(&state.service, &key.caller, path.get("district_id"))?))
 }

@@ -38,7 +38,7 @@ pub async fn index() -> Html<String> {
     params(("name" = String, Path, description = "`errors`, `server`, `checks` or `profile-format`, optionally with `.md`", example = "errors")),
     responses(
         (status = 200, description = "The document", content_type = "text/html"),
-        (status = 404, description = "No such document", body = super::error::ErrorBody),
+        (status = 404, description = "No such document", body = crate::service::error::ErrorBody),
     )
 )]
 pub async fn document(Path(name): Path<String>) -> Result<Response, ApiError> {
@@ -131,7 +131,7 @@ mod tests {
             .filter_map(|line| line.strip_prefix("## ").or_else(|| line.strip_prefix("### ")))
             .map(slug)
             .collect();
-        for anchor in super::super::error::ANCHORS {
+        for anchor in crate::service::error::ANCHORS {
             assert!(anchors.iter().any(|known| known == anchor), "docs/errors.md has no heading for #{anchor}");
         }
     }

@@ -8,7 +8,6 @@ use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use courtrules_engine::model::FieldError;
-use serde::de::IgnoredAny;
 
 /// A POST body that is syntactically JSON, sent as `application/json`. Whether it is a
 /// valid request is the engine's call.
@@ -26,23 +25,15 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::PayloadTooLarge { limit_bytes: limit }
             } else {
-                ApiError::Validation {
-                    error: "the request body could not be read".into(),
-                    details: vec![FieldError::new("", rejection.body_text())],
-                }
+                ApiError::invalid(
+                    "the request body could not be read",
+                    vec![FieldError::new("", rejection.body_text())],
+                )
             }
         })?;
-        require_json_syntax(&bytes)?;
+        crate::service::check::require_json(&bytes)?;
         Ok(JsonBody(bytes.to_vec()))
     }
-}
-
-/// A 400 for a body that is not JSON at all.
-pub fn require_json_syntax(bytes: &[u8]) -> Result<(), ApiError> {
-    serde_json::from_slice::<IgnoredAny>(bytes).map(|_| ()).map_err(|error| ApiError::Validation {
-        error: "the request body is not valid JSON".into(),
-        details: vec![FieldError::new("", error.to_string())],
-    })
 }
 
 /// The body limit in force, put in the request extensions by the router so a 413 can
@@ -65,22 +56,6 @@ impl QueryPairs {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.iter().rev().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
     }
-
-    /// The query as a JSON object of strings, the shape the engine's query
-    /// validation reads.
-    pub fn to_json(&self) -> Vec<u8> {
-        let object: serde_json::Map<String, serde_json::Value> =
-            self.0.iter().map(|(key, value)| (key.clone(), serde_json::Value::String(value.clone()))).collect();
-        serde_json::to_vec(&object).expect("a map of strings serializes")
-    }
-
-    /// A required parameter, or the 400 detail naming it.
-    pub fn require(&self, name: &str) -> Result<&str, FieldError> {
-        match self.get(name) {
-            Some(value) if !value.is_empty() => Ok(value),
-            _ => Err(FieldError::new(name, "is required")),
-        }
-    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for QueryPairs {
@@ -89,15 +64,7 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryPairs {
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or("");
         serde_urlencoded::from_str::<Vec<(String, String)>>(query).map(QueryPairs).map_err(|error| {
-            ApiError::Validation {
-                error: "the query string could not be read".into(),
-                details: vec![FieldError::new("", error.to_string())],
-            }
+            ApiError::invalid("the query string could not be read", vec![FieldError::new("", error.to_string())])
         })
     }
-}
-
-/// A 400 for missing query parameters.
-pub fn missing_parameters(details: Vec<FieldError>) -> ApiError {
-    ApiError::Validation { error: format!("the query is invalid ({} problems)", details.len()), details }
 }

@@ -3,7 +3,7 @@
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::ErrorBody;
+use crate::service::error::ErrorBody;
 use axum::Json;
 use axum::extract::State;
 use serde::Serialize;

@@ -13,20 +13,16 @@ pub mod extracted_rules;
 pub mod holidays;
 pub mod index;
 pub mod judges;
-pub mod lookup;
 pub mod openapi;
 pub mod profile;
 pub mod query;
 pub mod rate_limit;
+pub mod routes;
 pub mod rules;
 pub mod web;
 
-use crate::classify::Classifier;
 use crate::rate_limit::Limiter;
-use crate::sandbox::Sandbox;
-use crate::store::catalogue::Live;
-use crate::store::db::Db;
-use crate::uploads::Uploads;
+use crate::service::Service;
 use auth::KeyCache;
 use axum::Router;
 use axum::body::Body;
@@ -35,7 +31,6 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use error::ApiError;
 use extract::BodyLimit;
 use std::sync::Arc;
@@ -52,8 +47,6 @@ use tower_http::trace::TraceLayer;
 pub struct HttpConfig {
     /// The address clients reach this server at (for `docs_url` and the index).
     pub public_url: String,
-    /// Where to ask for access to more districts (403 bodies).
-    pub contact: String,
     pub body_limit_bytes: usize,
     /// Largest PDF `/classify` accepts, decoded.
     pub classify_max_pdf_bytes: usize,
@@ -67,14 +60,11 @@ pub struct HttpConfig {
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
 
+/// What the handlers share: the service they adapt, and the HTTP layer's own state.
 pub struct Shared {
-    pub db: Db,
-    pub sandbox: Arc<Sandbox>,
-    pub catalogue: Arc<Live>,
+    pub service: Service,
     pub keys: KeyCache,
     pub limiter: Limiter,
-    pub classifier: Arc<Classifier>,
-    pub uploads: Arc<Uploads>,
     pub config: HttpConfig,
     pub index: index::ServiceIndex,
     pub openapi_json: Vec<u8>,
@@ -88,56 +78,21 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(
-        db: Db,
-        sandbox: Arc<Sandbox>,
-        catalogue: Arc<Live>,
-        (classifier, uploads): (Arc<Classifier>, Arc<Uploads>),
-        config: HttpConfig,
-        engine_version: String,
-    ) -> Self {
+    pub fn new(service: Service, config: HttpConfig) -> Self {
         let openapi = openapi::document(&config.public_url);
-        let index = index::build(&openapi, &config.public_url, engine_version);
+        let index = index::build(&openapi, &config.public_url, service.engine_version.clone());
         let openapi_json = serde_json::to_vec(&openapi).expect("the OpenAPI document serializes");
         let limiter = Limiter::new(config.rate_window);
-        AppState(Arc::new(Shared {
-            db,
-            sandbox,
-            catalogue,
-            keys: KeyCache::default(),
-            limiter,
-            classifier,
-            uploads,
-            config,
-            index,
-            openapi_json,
-        }))
+        AppState(Arc::new(Shared { service, keys: KeyCache::default(), limiter, config, index, openapi_json }))
     }
 }
 
 pub fn router(state: AppState) -> Router {
     let config = state.config.clone();
     let request_id = HeaderName::from_static("x-request-id");
+    // Each route with its key check and rate limit (`routes::table`).
     let api = Router::new()
-        .route("/api/v1", get(index::service_index))
-        .route("/api/v1/check", post(check::check))
-        .route(classify::PATH, post(classify::classify))
-        .route("/api/v1/rules", get(rules::rules))
-        .route("/api/v1/judges", get(judges::judges))
-        .route("/api/v1/profile", get(profile::profile))
-        .route("/api/v1/courts", get(courts::courts))
-        .route("/api/v1/courts/{district_id}", get(courts::court))
-        .route("/api/v1/courts/{district_id}/holidays", get(holidays::court_holidays))
-        .route("/api/v1/holidays", get(holidays::holidays))
-        .route("/api/v1/extracted-rules", get(extracted_rules::extracted_rules))
-        .route("/api/v1/documents", get(documents::documents))
-        .route("/api/v1/documents/{id}/pdf", get(documents::pdf))
-        .route("/openapi.json", get(openapi_json))
-        .route("/docs", get(docs::index))
-        .route("/docs/{name}", get(docs::document))
-        // After every route: authentication and rate limits for the routes that
-        // `rate_limit::Group::of_route` names (a route added below would bypass them).
-        .route_layer(middleware::from_fn_with_state(state.clone(), rate_limit::enforce))
+        .merge(api_routes(Some(&state)).split_for_parts().0)
         .fallback(web::app_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state);
@@ -181,6 +136,22 @@ pub fn router(state: AppState) -> Router {
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
         }))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+/// The routes of the table (`routes::table`), as a router and the paths of the
+/// OpenAPI document. With a state, every route that takes a key gets the rate-limit
+/// middleware for its group (which authenticates first).
+pub fn api_routes(state: Option<&AppState>) -> utoipa_axum::router::OpenApiRouter<AppState> {
+    let mut all = utoipa_axum::router::OpenApiRouter::new();
+    for route in routes::table() {
+        let mut router = utoipa_axum::router::OpenApiRouter::new().routes(route.handler);
+        if let (Some(state), routes::Access::Key(group)) = (state, route.access) {
+            let limited = rate_limit::Limited { state: state.clone(), group };
+            router = router.route_layer(middleware::from_fn_with_state(limited, rate_limit::enforce));
+        }
+        all = all.merge(router);
+    }
+    all
 }
 
 /// The OpenAPI 3.1 description of this API
@@ -268,7 +239,7 @@ async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Request
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType,
         other => {
             tracing::error!(%other, %method, %path, "an error response without a JSON body");
-            ApiError::Internal(anyhow::anyhow!("{other} without a JSON body from {method} {path}"))
+            ApiError::from(anyhow::anyhow!("{other} without a JSON body from {method} {path}"))
         }
     };
     let mut fixed = error.into_response();

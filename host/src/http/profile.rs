@@ -1,27 +1,26 @@
 //! `GET /api/v1/profile?district_id=&judge_slug=`: the compliance profile the engine
-//! consumes, trimmed to one judge, so a client can check offline with the same engine.
-//! The format is `docs/profile-format.md`.
+//! consumes, trimmed to one judge (`service::profile`).
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::{
-    ApiError, DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
+use super::error::ApiError;
+use super::query::{Query, Text, query_params};
+use crate::service::error::{
+    DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
 };
-use super::extract::{QueryPairs, missing_parameters};
-use super::lookup;
+use crate::service::profile;
 use axum::Json;
 use axum::extract::State;
 use courtrules_engine::model::Profile;
-use utoipa::IntoParams;
 
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // describes the query for the OpenAPI document
-pub struct ProfileQuery {
-    #[param(min_length = 1, max_length = 120, example = "edny")]
-    district_id: String,
-    #[param(min_length = 1, max_length = 120, example = "avery-sample")]
-    judge_slug: String,
+query_params! {
+    /// The query of `/profile`.
+    pub struct ProfileQuery {
+        #[param(example = "avery-sample")]
+        pub judge_slug: Text<120>,
+        #[param(example = "edny")]
+        pub district_id: Text<120>,
+    }
 }
 
 /// A judge's compliance profile, as the engine consumes it
@@ -32,7 +31,7 @@ pub struct ProfileQuery {
     params(ProfileQuery),
     responses(
         (status = 200, description = "The district's profile with `judges` holding only the judge asked for (docs/profile-format.md)", body = Profile),
-        (status = 400, description = "A parameter is missing", body = ValidationErrorBody),
+        (status = 400, description = "A parameter is missing, empty, too long or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
         (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
@@ -40,18 +39,10 @@ pub struct ProfileQuery {
     ),
     security(("bearer" = []))
 )]
-pub async fn profile(State(state): State<AppState>, key: ApiKey, query: QueryPairs) -> Result<Json<Profile>, ApiError> {
-    let (district_id, judge_slug) = match (query.require("district_id"), query.require("judge_slug")) {
-        (Ok(district_id), Ok(judge_slug)) => (district_id, judge_slug),
-        (district, judge) => {
-            return Err(missing_parameters([judge.err(), district.err()].into_iter().flatten().collect()));
-        }
-    };
-    let catalogue = state.catalogue.get();
-    let court = key.court(&catalogue, district_id, &state.config.contact)?;
-    lookup::judge(&catalogue, court, judge_slug)?;
-    let compiled = lookup::profile(&catalogue, court)?;
-    let mut profile = compiled.profile.clone();
-    profile.judges.retain(|judge| judge.slug == judge_slug);
-    Ok(Json(profile))
+pub async fn profile(
+    State(state): State<AppState>,
+    key: ApiKey,
+    Query(query): Query<ProfileQuery>,
+) -> Result<Json<Profile>, ApiError> {
+    Ok(Json(profile::profile(&state.service, &key.caller, &query.district_id, &query.judge_slug).await?))
 }

@@ -1,6 +1,15 @@
-//! Checking a GET endpoint's query parameters: every problem is collected and answered
-//! at once as a 400 whose `details` name the parameters (the same body as the engine's
-//! validation errors).
+//! The query parameters of GET endpoints, described once per endpoint.
+//!
+//! `query_params!` declares an endpoint's query as a struct whose field types say how
+//! each parameter is read (`Text<120>`, `Integer<1, 500>`, `QueryDate`, `bool`; in an
+//! `Option` when it may be left out). The one declaration is at once
+//! - the extractor (`Query<T>`): every problem is collected and answered at once as a
+//!   400 naming the parameters, with parameters the endpoint does not take reported
+//!   after the others;
+//! - the OpenAPI description (`IntoParams`, from the same fields, doc comments and
+//!   types: the limits a type checks are the limits its schema states).
+//!
+//! Queries compose: `Query<(A, B)>` reads both, and takes the parameters of both.
 
 use super::error::ApiError;
 use super::extract::QueryPairs;
@@ -9,8 +18,92 @@ use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use courtrules_engine::calendar::Date;
 use courtrules_engine::model::FieldError;
+use std::ops::Deref;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
 
-/// The parameters of one request, read one by one; `finish` answers the 400.
+/// Declares an endpoint's query (see the module documentation).
+macro_rules! query_params {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $(#[$field_meta:meta])* pub $field:ident : $ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, utoipa::IntoParams)]
+        #[into_params(parameter_in = Query)]
+        pub struct $name {
+            $( $(#[$field_meta])* #[param(inline)] pub $field: $ty, )*
+        }
+
+        impl $crate::http::query::QueryParams for $name {
+            fn names() -> Vec<&'static str> {
+                vec![$(stringify!($field)),*]
+            }
+
+            fn read(params: &mut $crate::http::query::Params<'_>) -> Option<Self> {
+                // Every field is read before any is unwrapped: all problems are found.
+                $( let $field = <$ty as $crate::http::query::Field>::read(params, stringify!($field)); )*
+                Some($name { $( $field: $field?, )* })
+            }
+        }
+    };
+}
+pub(crate) use query_params;
+
+/// A query an endpoint takes.
+pub trait QueryParams: Sized {
+    /// Its parameter names, in the order problems are reported.
+    fn names() -> Vec<&'static str>;
+    /// Reads every parameter; `None` when `params` has recorded a problem.
+    fn read(params: &mut Params<'_>) -> Option<Self>;
+}
+
+/// The query of an endpoint that takes no parameters.
+#[derive(Debug)]
+pub struct NoParams;
+
+impl QueryParams for NoParams {
+    fn names() -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    fn read(_: &mut Params<'_>) -> Option<Self> {
+        Some(NoParams)
+    }
+}
+
+impl<A: QueryParams, B: QueryParams> QueryParams for (A, B) {
+    fn names() -> Vec<&'static str> {
+        let mut names = A::names();
+        names.extend(B::names());
+        names
+    }
+
+    fn read(params: &mut Params<'_>) -> Option<Self> {
+        let (a, b) = (A::read(params), B::read(params));
+        Some((a?, b?))
+    }
+}
+
+/// The extractor: a valid query of type `T`, or the 400 listing every problem.
+pub struct Query<T>(pub T);
+
+impl<T: QueryParams, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let pairs = QueryPairs::from_request_parts(parts, state).await?;
+        let names = T::names();
+        let mut params = Params::new(&pairs, &names);
+        let read = T::read(&mut params);
+        params.finish()?;
+        read.map(Query).ok_or_else(|| anyhow::anyhow!("a query field failed without saying why").into())
+    }
+}
+
+/// The parameters of one request as they are read; `finish` answers the 400.
 pub struct Params<'q> {
     query: &'q QueryPairs,
     problems: Vec<FieldError>,
@@ -35,69 +128,12 @@ impl<'q> Params<'q> {
         Params { query, problems: Vec::new(), unknown }
     }
 
-    /// A text parameter; given but empty is a problem.
-    pub fn text(&mut self, name: &str, max_chars: usize) -> Option<&'q str> {
-        let value = self.query.get(name)?;
-        if value.is_empty() {
-            self.problems.push(FieldError::new(name, "must not be empty"));
-            return None;
-        }
-        if value.chars().count() > max_chars {
-            self.problems.push(FieldError::new(name, format!("must be at most {max_chars} characters")));
-            return None;
-        }
-        Some(value)
+    /// The parameter's value as given (the last, if repeated).
+    fn get(&self, name: &str) -> Option<&'q str> {
+        self.query.get(name)
     }
 
-    /// A required text parameter.
-    pub fn required_text(&mut self, name: &str, max_chars: usize) -> Option<&'q str> {
-        if self.query.get(name).is_none() {
-            self.problems.push(FieldError::new(name, "is required"));
-            return None;
-        }
-        self.text(name, max_chars)
-    }
-
-    /// An integer within `min..=max`.
-    pub fn integer(&mut self, name: &str, min: i64, max: i64) -> Option<i64> {
-        let value = self.query.get(name)?;
-        match value.parse::<i64>() {
-            Ok(number) if (min..=max).contains(&number) => Some(number),
-            Ok(number) => {
-                self.problems.push(FieldError::new(name, format!("must be between {min} and {max}, got {number}")));
-                None
-            }
-            Err(_) => {
-                self.problems.push(FieldError::new(name, format!("must be an integer, got `{value}`")));
-                None
-            }
-        }
-    }
-
-    /// A date `YYYY-MM-DD`.
-    pub fn date(&mut self, name: &str) -> Option<Date> {
-        let value = self.query.get(name)?;
-        let date = Date::parse(value);
-        if date.is_none() {
-            self.problems.push(FieldError::new(name, format!("must be a date YYYY-MM-DD, got `{value}`")));
-        }
-        date
-    }
-
-    /// `true` or `false`.
-    pub fn boolean(&mut self, name: &str) -> Option<bool> {
-        match self.query.get(name)? {
-            "true" => Some(true),
-            "false" => Some(false),
-            other => {
-                self.problems.push(FieldError::new(name, format!("must be `true` or `false`, got `{other}`")));
-                None
-            }
-        }
-    }
-
-    /// Adds a problem found by the caller.
-    pub fn problem(&mut self, name: &str, message: impl Into<String>) {
+    fn problem(&mut self, name: &str, message: impl Into<String>) {
         self.problems.push(FieldError::new(name, message));
     }
 
@@ -108,10 +144,140 @@ impl<'q> Params<'q> {
             return Ok(());
         }
         let count = self.problems.len();
-        Err(ApiError::Validation {
-            error: format!("the query is invalid ({count} {})", if count == 1 { "problem" } else { "problems" }),
-            details: self.problems,
-        })
+        Err(ApiError::invalid(
+            format!("the query is invalid ({count} {})", if count == 1 { "problem" } else { "problems" }),
+            self.problems,
+        ))
+    }
+}
+
+/// A parameter's type: how its text is read. (Its schema is its `utoipa::PartialSchema`.)
+pub trait Param: Sized {
+    /// The value, or what is wrong with the text.
+    fn parse(text: &str) -> Result<Self, String>;
+}
+
+/// A field of a query: a required parameter (`T`) or an optional one (`Option<T>`).
+pub trait Field: Sized {
+    /// The value; `None` after recording a problem with it.
+    fn read(params: &mut Params<'_>, name: &str) -> Option<Self>;
+}
+
+impl<T: Param> Field for T {
+    fn read(params: &mut Params<'_>, name: &str) -> Option<Self> {
+        match Option::<T>::read(params, name)? {
+            Some(value) => Some(value),
+            None => {
+                params.problem(name, "is required");
+                None
+            }
+        }
+    }
+}
+
+impl<T: Param> Field for Option<T> {
+    fn read(params: &mut Params<'_>, name: &str) -> Option<Self> {
+        let Some(text) = params.get(name) else { return Some(None) };
+        match T::parse(text) {
+            Ok(value) => Some(Some(value)),
+            Err(message) => {
+                params.problem(name, message);
+                None
+            }
+        }
+    }
+}
+
+/// Text of 1 to `MAX` characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Text<const MAX: usize>(String);
+
+impl<const MAX: usize> Text<MAX> {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl<const MAX: usize> Deref for Text<MAX> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<const MAX: usize> Param for Text<MAX> {
+    fn parse(text: &str) -> Result<Self, String> {
+        if text.is_empty() {
+            return Err("must not be empty".into());
+        }
+        if text.chars().count() > MAX {
+            return Err(format!("must be at most {MAX} characters"));
+        }
+        Ok(Text(text.to_owned()))
+    }
+}
+
+impl<const MAX: usize> utoipa::PartialSchema for Text<MAX> {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(MAX)).into()
+    }
+}
+
+impl<const MAX: usize> utoipa::ToSchema for Text<MAX> {}
+
+/// An integer in `MIN..=MAX`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Integer<const MIN: i64, const MAX: i64>(i64);
+
+impl<const MIN: i64, const MAX: i64> Integer<MIN, MAX> {
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl<const MIN: i64, const MAX: i64> Param for Integer<MIN, MAX> {
+    fn parse(text: &str) -> Result<Self, String> {
+        match text.parse::<i64>() {
+            Ok(number) if (MIN..=MAX).contains(&number) => Ok(Integer(number)),
+            Ok(number) => Err(format!("must be between {MIN} and {MAX}, got {number}")),
+            Err(_) => Err(format!("must be an integer, got `{text}`")),
+        }
+    }
+}
+
+impl<const MIN: i64, const MAX: i64> utoipa::PartialSchema for Integer<MIN, MAX> {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(MIN as f64)).maximum(Some(MAX as f64)).into()
+    }
+}
+
+impl<const MIN: i64, const MAX: i64> utoipa::ToSchema for Integer<MIN, MAX> {}
+
+/// A date `YYYY-MM-DD`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryDate(pub Date);
+
+impl Param for QueryDate {
+    fn parse(text: &str) -> Result<Self, String> {
+        Date::parse(text).map(QueryDate).ok_or_else(|| format!("must be a date YYYY-MM-DD, got `{text}`"))
+    }
+}
+
+impl utoipa::PartialSchema for QueryDate {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))).into()
+    }
+}
+
+impl utoipa::ToSchema for QueryDate {}
+
+impl Param for bool {
+    fn parse(text: &str) -> Result<Self, String> {
+        match text {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            other => Err(format!("must be `true` or `false`, got `{other}`")),
+        }
     }
 }
 
@@ -136,12 +302,96 @@ impl<S: Send + Sync> FromRequestParts<S> for PathParams {
             Err(RawPathParamsRejection::InvalidUtf8InPathParam(rejection)) => {
                 let text = rejection.body_text();
                 let key = text.split('`').nth(1).unwrap_or("").to_owned();
-                Err(ApiError::Validation {
-                    error: "the path is invalid (1 problem)".into(),
-                    details: vec![FieldError::new(key, "is not valid UTF-8 once percent-decoded")],
-                })
+                Err(ApiError::invalid(
+                    "the path is invalid (1 problem)",
+                    vec![FieldError::new(key, "is not valid UTF-8 once percent-decoded")],
+                ))
             }
-            Err(other) => Err(ApiError::Internal(anyhow::anyhow!("path parameters: {}", other.body_text()))),
+            Err(other) => Err(anyhow::anyhow!("path parameters: {}", other.body_text()).into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    query_params! {
+        /// A query for the tests.
+        pub struct Example {
+            pub name: Text<5>,
+            pub count: Option<Integer<1, 10>>,
+            pub day: Option<QueryDate>,
+            pub flag: Option<bool>,
+        }
+    }
+
+    fn read<T: QueryParams>(query: &str) -> Result<T, Vec<(String, String)>> {
+        let pairs = QueryPairs(serde_urlencoded::from_str(query).unwrap());
+        let names = T::names();
+        let mut params = Params::new(&pairs, &names);
+        let read = T::read(&mut params);
+        match params.finish() {
+            Ok(()) => Ok(read.unwrap()),
+            Err(ApiError::Service(crate::service::Error::Validation { details, .. })) => {
+                Err(details.into_iter().map(|detail| (detail.path, detail.message)).collect())
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn a_valid_query_is_read_into_its_fields() {
+        let example: Example = read("name=ab&count=3&day=2026-01-02&flag=false").unwrap();
+        assert_eq!((&*example.name, example.count.map(Integer::get)), ("ab", Some(3)));
+        assert_eq!((example.day.map(|day| day.0.to_string()), example.flag), (Some("2026-01-02".into()), Some(false)));
+        let example: Example = read("name=abcde").unwrap();
+        assert_eq!((example.count, example.day, example.flag), (None, None, None));
+    }
+
+    #[test]
+    fn every_problem_is_reported_in_field_order_then_unknown_parameters() {
+        let problems = read::<Example>("zzz=1&count=11&day=2026-13-01&flag=yes").unwrap_err();
+        let expected = [
+            ("name", "is required"),
+            ("count", "must be between 1 and 10, got 11"),
+            ("day", "must be a date YYYY-MM-DD, got `2026-13-01`"),
+            ("flag", "must be `true` or `false`, got `yes`"),
+            ("zzz", "unknown parameter; this endpoint takes name, count, day, flag"),
+        ];
+        let expected: Vec<(String, String)> = expected.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        assert_eq!(problems, expected);
+        assert_eq!(read::<Example>("name=&count=x").unwrap_err()[0].1, "must not be empty");
+        assert_eq!(read::<Example>("name=abcdef").unwrap_err()[0].1, "must be at most 5 characters");
+        assert_eq!(read::<Example>("name=a&count=x").unwrap_err()[0].1, "must be an integer, got `x`");
+    }
+
+    #[test]
+    fn one_problem_is_one_problem_and_a_query_without_parameters_takes_none() {
+        let pairs = QueryPairs(vec![("a".into(), "1".into())]);
+        let params = Params::new(&pairs, &NoParams::names());
+        let Err(ApiError::Service(crate::service::Error::Validation { error, details })) = params.finish() else {
+            panic!("an unknown parameter is a problem")
+        };
+        assert_eq!(error, "the query is invalid (1 problem)");
+        assert_eq!(details[0].message, "unknown parameter; this endpoint takes none");
+    }
+
+    #[test]
+    fn the_schema_states_the_limits_the_type_checks() {
+        use utoipa::IntoParams;
+        let parameters = Example::into_params(|| None);
+        let json = serde_json::to_value(&parameters).unwrap();
+        assert_eq!(json[0]["name"], "name");
+        assert_eq!(json[0]["required"], true);
+        assert_eq!(json[0]["schema"]["maxLength"], 5);
+        assert_eq!(json[0]["schema"]["minLength"], 1);
+        assert_eq!(json[1]["required"], false);
+        assert_eq!(
+            (json[1]["schema"]["minimum"].as_f64(), json[1]["schema"]["maximum"].as_f64()),
+            (Some(1.0), Some(10.0))
+        );
+        assert_eq!(json[2]["schema"]["format"], "date");
+        assert_eq!(json[3]["schema"]["type"], "boolean");
     }
 }

@@ -1,6 +1,6 @@
-//! The rate-limit middleware, run on every API route: it authenticates the caller
-//! (limits are per key), admits or rejects the request in the route's group
-//! (`crate::rate_limit`), and puts `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+//! The rate-limit middleware, run on every route that takes a key (`routes::table`
+//! gives each its group): it authenticates the caller (limits are per key), admits or
+//! rejects the request in the route's group (`crate::rate_limit`), and puts `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
 //! `X-RateLimit-Reset` on whatever the route answers — 200, 4xx or the 429 itself.
 //! Authentication failures (401, 403 for an unknown key) carry none: there is no key
 //! to count against.
@@ -9,7 +9,7 @@ use super::AppState;
 use super::auth::ApiKey;
 use super::error::ApiError;
 use crate::rate_limit::{Decision, Group};
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -19,16 +19,19 @@ pub const LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
 pub const REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
 pub const RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
 
-pub async fn enforce(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let group = request.extensions().get::<MatchedPath>().and_then(|path| Group::of_route(path.as_str()));
-    let Some(group) = group else {
-        return next.run(request).await;
-    };
+/// The middleware's state: the app's, and the route's group.
+#[derive(Clone)]
+pub struct Limited {
+    pub state: AppState,
+    pub group: Group,
+}
+
+pub async fn enforce(State(Limited { state, group }): State<Limited>, mut request: Request, next: Next) -> Response {
     let key = match ApiKey::authenticate(request.headers(), &state).await {
         Ok(key) => key,
         Err(error) => return error.into_response(),
     };
-    let decision = state.limiter.admit(&key.id, group, key.limits.limit(group));
+    let decision = state.limiter.admit(&key.caller.key_id, group, key.limits.limit(group));
     let mut response = if decision.admitted {
         request.extensions_mut().insert(key);
         next.run(request).await
@@ -38,7 +41,7 @@ pub async fn enforce(State(state): State<AppState>, mut request: Request, next: 
             limit: decision.limit,
             window: describe(state.limiter.window()),
             retry_after_seconds: decision.retry_after_seconds,
-            contact: state.config.contact.clone(),
+            contact: state.service.contact.clone(),
         }
         .into_response()
     };

@@ -184,6 +184,13 @@ impl Sandbox {
         self.primer.build_until_current()
     }
 
+    /// The engine module's version, asked of the module itself.
+    pub fn engine_version(&self) -> anyhow::Result<String> {
+        let answer = self.call_blocking(&Op::EngineVersion, Due::Trusted)?;
+        let bytes = answer.map_err(|error| anyhow::anyhow!("engine_version: {error}"))?;
+        Ok(serde_json::from_slice(&bytes)?)
+    }
+
     /// Whether fresh instances start with every profile seen so far already parsed.
     pub fn is_primed(&self) -> bool {
         self.primer.is_current()

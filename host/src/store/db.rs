@@ -58,6 +58,13 @@ impl Db {
         Ok(Db { pool })
     }
 
+    /// Opens the database and applies the migrations that have not run yet.
+    pub async fn open(url: &str) -> anyhow::Result<Db> {
+        let db = Db::connect(url).await?;
+        db.migrate().await?;
+        Ok(db)
+    }
+
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }

@@ -137,7 +137,7 @@ struct SearchDocument {
 }
 
 /// The `judge_slug` of a court-level rule.
-pub const COURT_LEVEL: &str = "court";
+pub const COURT_LEVEL: &str = courtrules_engine::model::COURT_JUDGE_SLUG;
 
 /// What `GET /api/v1/extracted-rules` asks for, checked and resolved by the handler.
 #[derive(Clone, Debug, Default)]

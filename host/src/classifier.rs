@@ -1,4 +1,4 @@
-//! The classify pipeline, shared by `POST /api/v1/classify` and `courtrules classify`.
+//! The classify pipeline behind `service::classify` (`POST /api/v1/classify`, `courtrules classify`).
 //! The engine reads the PDF inside the sandbox; the host only times the calls, runs
 //! text recognition for the pages the engine names, and hands the text back:
 //!

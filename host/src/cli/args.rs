@@ -1,0 +1,178 @@
+//! The options the commands share: the engine's limits, classification, uploads, and
+//! `serve`'s own.
+
+use crate::classifier::{self, Classifier};
+use crate::ocr::Ocr;
+use crate::sandbox::{Limits, Sandbox};
+use crate::server;
+use crate::uploads::Uploads;
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Args, Clone)]
+pub(super) struct EngineArgs {
+    /// Memory cap of one engine instance, in MiB.
+    #[arg(long, env = "COURTRULES_ENGINE_MEMORY_MIB", default_value_t = 64)]
+    pub(super) engine_memory_mib: usize,
+    /// Time limit of one engine call, in milliseconds (0 interrupts every call).
+    #[arg(long, env = "COURTRULES_ENGINE_DEADLINE_MS", default_value_t = 1000)]
+    pub(super) engine_deadline_ms: u64,
+    /// Engine instances, and so engine calls that run at once; more calls wait.
+    #[arg(long, env = "COURTRULES_ENGINE_INSTANCES", default_value_t = 8)]
+    pub(super) engine_instances: u32,
+    /// An instance whose memory grew past this many MiB is replaced after its call.
+    #[arg(long, env = "COURTRULES_ENGINE_RECYCLE_MIB", default_value_t = 16)]
+    pub(super) engine_recycle_mib: usize,
+}
+
+impl EngineArgs {
+    pub(super) fn limits(&self) -> Limits {
+        Limits {
+            memory_bytes: self.engine_memory_mib * 1024 * 1024,
+            deadline: Duration::from_millis(self.engine_deadline_ms),
+            instances: self.engine_instances,
+            recycle_bytes: self.engine_recycle_mib * 1024 * 1024,
+            pre_initialize: true,
+            ..Limits::default()
+        }
+    }
+
+    /// For one-shot commands: a pre-initialized module would be built for nothing.
+    pub(super) fn one_shot_limits(&self) -> Limits {
+        Limits { pre_initialize: false, ..self.limits() }
+    }
+}
+
+/// Classification: the engine's document calls, the whole pipeline's time, and text
+/// recognition.
+#[derive(Args, Clone)]
+pub(super) struct ClassifyArgs {
+    /// Memory cap of one classify or page-image engine call, in MiB (413 beyond).
+    #[arg(long, env = "COURTRULES_CLASSIFY_MEMORY_MIB", default_value_t = 256)]
+    pub(super) classify_memory_mib: usize,
+    /// Classify engine calls running at once (each may use the whole memory cap).
+    #[arg(long, env = "COURTRULES_CLASSIFY_INSTANCES", default_value_t = 2)]
+    pub(super) classify_instances: u32,
+    /// Format extraction's time limit in ms (the spec's 15 s): past it, the PDF is
+    /// classified again without format detection, and a warning says so.
+    #[arg(long, env = "COURTRULES_CLASSIFY_FORMAT_BUDGET_MS", default_value_t = 15_000)]
+    pub(super) classify_format_budget_ms: u64,
+    /// Time limit of a whole classification in ms — engine calls and text
+    /// recognition (502 beyond). Keep it below --request-timeout-ms.
+    #[arg(long, env = "COURTRULES_CLASSIFY_BUDGET_MS", default_value_t = 25_000)]
+    pub(super) classify_budget_ms: u64,
+    /// Most pages without a text layer recognised per document (422 beyond).
+    #[arg(long, env = "COURTRULES_OCR_MAX_PAGES", default_value_t = 10)]
+    pub(super) ocr_max_pages: usize,
+    /// Tesseract processes running at once.
+    #[arg(long, env = "COURTRULES_OCR_WORKERS", default_value_t = 2)]
+    pub(super) ocr_workers: usize,
+    /// The Tesseract program (Debian: tesseract-ocr and tesseract-ocr-eng).
+    #[arg(long, env = "COURTRULES_TESSERACT", default_value = "tesseract")]
+    pub(super) tesseract: PathBuf,
+}
+
+impl ClassifyArgs {
+    /// The engine limits with this document-call cap and count.
+    pub(super) fn limits(&self, limits: Limits) -> Limits {
+        Limits {
+            document_memory_bytes: self.classify_memory_mib * 1024 * 1024,
+            document_instances: self.classify_instances,
+            document_deadline: Duration::from_millis(self.classify_format_budget_ms),
+            ..limits
+        }
+    }
+
+    pub(super) fn classifier(&self, sandbox: &Arc<Sandbox>) -> Classifier {
+        let settings = classifier::Settings {
+            format_budget: Duration::from_millis(self.classify_format_budget_ms),
+            budget: Duration::from_millis(self.classify_budget_ms),
+            max_ocr_pages: self.ocr_max_pages,
+        };
+        Classifier::new(Arc::clone(sandbox), Arc::new(Ocr::new(self.tesseract.clone(), self.ocr_workers)), settings)
+    }
+}
+
+/// Where uploads sent to classification are kept, and for how long.
+#[derive(Args, Clone)]
+pub(super) struct UploadArgs {
+    /// Folder of the uploaded PDFs (content-addressed files; metadata in the database).
+    #[arg(long, env = "COURTRULES_UPLOADS_DIR", default_value = "./var/uploads")]
+    pub(super) uploads_dir: PathBuf,
+    /// Uploads older than this many days are removed (by the server at start and
+    /// daily, and by `uploads prune`).
+    #[arg(long, env = "COURTRULES_UPLOAD_RETENTION_DAYS", default_value_t = 30)]
+    pub(super) upload_retention_days: u64,
+}
+
+impl UploadArgs {
+    pub(super) fn uploads(&self) -> Uploads {
+        Uploads::new(self.uploads_dir.clone(), days(self.upload_retention_days))
+    }
+}
+
+pub(super) fn days(days: u64) -> Duration {
+    Duration::from_secs(days.saturating_mul(24 * 60 * 60))
+}
+
+#[derive(Args)]
+pub(super) struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; the chosen address is printed).
+    #[arg(long, env = "COURTRULES_ADDR", default_value = "127.0.0.1:8080")]
+    pub(super) addr: SocketAddr,
+    /// The address clients reach the server at, used in `docs_url` and the index
+    /// (default: http://<listening address>).
+    #[arg(long, env = "COURTRULES_PUBLIC_URL")]
+    pub(super) public_url: Option<String>,
+    /// Contact named in "district not accessible" errors.
+    #[arg(long, env = "COURTRULES_CONTACT", default_value = "access@courtrules.example")]
+    pub(super) contact: String,
+    /// Largest request body, in bytes (`/classify` has its own limit).
+    #[arg(long, env = "COURTRULES_BODY_LIMIT_BYTES", default_value_t = 1024 * 1024)]
+    pub(super) body_limit_bytes: usize,
+    /// Largest PDF `/classify` accepts, in bytes once decoded; its body limit follows
+    /// (base64 is a third larger, plus 1 MiB).
+    #[arg(long, env = "COURTRULES_CLASSIFY_MAX_PDF_BYTES", default_value_t = 22 * 1024 * 1024)]
+    pub(super) classify_max_pdf_bytes: usize,
+    /// Time limit of a whole request, in milliseconds.
+    #[arg(long, env = "COURTRULES_REQUEST_TIMEOUT_MS", default_value_t = 30_000)]
+    pub(super) request_timeout_ms: u64,
+    /// How often to look for data or key changes made by other processes, in ms.
+    #[arg(long, env = "COURTRULES_REFRESH_MS", default_value_t = 1000)]
+    pub(super) refresh_ms: u64,
+    /// The built drafting app (Trunk's output) to serve at `/`.
+    #[arg(long, env = "COURTRULES_WEB_DIR", default_value = "./web/dist")]
+    pub(super) web_dir: PathBuf,
+    /// Length of the rate-limit window in ms. Limits are per minute; tests shorten the
+    /// window so they need not wait a minute. Not for production use.
+    #[arg(long, default_value_t = 60_000, hide = true)]
+    pub(super) rate_window_ms: u64,
+    #[command(flatten)]
+    pub(super) engine: EngineArgs,
+    #[command(flatten)]
+    pub(super) classify: ClassifyArgs,
+    #[command(flatten)]
+    pub(super) uploads: UploadArgs,
+}
+
+impl ServeArgs {
+    /// The server's settings, with the database and data pack it serves.
+    pub(super) fn settings(&self, database_url: String, data_dir: PathBuf) -> server::Settings {
+        server::Settings {
+            database_url,
+            data_dir,
+            addr: self.addr,
+            public_url: self.public_url.clone(),
+            contact: self.contact.clone(),
+            body_limit_bytes: self.body_limit_bytes,
+            classify_max_pdf_bytes: self.classify_max_pdf_bytes,
+            request_timeout: Duration::from_millis(self.request_timeout_ms),
+            web_dir: self.web_dir.clone(),
+            rate_window: Duration::from_millis(self.rate_window_ms.max(1)),
+            refresh: Duration::from_millis(self.refresh_ms.max(10)),
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! `courtrules check` and `courtrules classify`: a filing checked or classified offline
+//! by the same service functions, engine and text recognition as the server, over the
+//! local database (seeded first when it is empty). Errors print the API's error body.
+
+use super::StorageArgs;
+use super::args::{ClassifyArgs, EngineArgs};
+use crate::classifier::Classifier;
+use crate::sandbox::Sandbox;
+use crate::service::{self, Caller, Error, Service, check, classify};
+use crate::store::catalogue::Live;
+use crate::store::courts;
+use crate::store::db::Db;
+use crate::store::seed;
+use anyhow::Context;
+use clap::Args;
+use courtrules_engine::model::{CheckResponse, ClassifyHints, ComplianceStatus};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Args)]
+pub(super) struct ClassifyCommand {
+    /// The PDF.
+    pub(super) file: PathBuf,
+    /// The district the filing is for (copied into the check request).
+    #[arg(long, requires = "judge")]
+    pub(super) district: Option<String>,
+    /// The judge, a slug from the district's roster.
+    #[arg(long, requires = "district")]
+    pub(super) judge: Option<String>,
+    /// The file name the classifier is told (default: FILE's own name).
+    #[arg(long)]
+    pub(super) filename: Option<String>,
+    /// Run the check on the classified document.
+    #[arg(long, requires_all = ["district", "role"])]
+    pub(super) check: bool,
+    /// With --check: the filing party is pro se.
+    #[arg(long, requires = "check")]
+    pub(super) pro_se: bool,
+    /// With --check: a pre-motion conference was completed for this motion.
+    #[arg(long, requires = "check")]
+    pub(super) pmc_completed: bool,
+    /// With --check: the opposing party is pro se.
+    #[arg(long, requires = "check")]
+    pub(super) opposing_pro_se: bool,
+    /// With --check: the filer's role.
+    #[arg(long, value_parser = ["movant", "opponent", "reply"], requires = "check")]
+    pub(super) role: Option<String>,
+    #[command(flatten)]
+    pub(super) engine: EngineArgs,
+    #[command(flatten)]
+    pub(super) classify: ClassifyArgs,
+}
+
+/// The offline check: `service::check`, as `POST /api/v1/check`.
+pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs) -> anyhow::Result<ExitCode> {
+    let body = if file == Path::new("-") {
+        let mut body = Vec::new();
+        std::io::stdin().read_to_end(&mut body)?;
+        body
+    } else {
+        std::fs::read(file).with_context(|| format!("could not read {}", file.display()))?
+    };
+    let sandbox = Sandbox::new(engine.one_shot_limits())?;
+    let service = local_service(storage, &sandbox, None).await?;
+    let checked = match check::require_json(&body) {
+        Ok(()) => check::check(&service, &Caller::local(), body).await,
+        Err(error) => Err(error),
+    };
+    print_check(checked)
+}
+
+/// The offline classification: with a district, `service::classify` (the server's
+/// lookups, its sandbox and text recognition; nothing is kept); without one, the
+/// classification alone. Then, with `--check`, the client's part of the spec's flow —
+/// the four filer facts added to the check request — and the check.
+pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) -> anyhow::Result<ExitCode> {
+    let pdf = std::fs::read(&command.file).with_context(|| format!("could not read {}", command.file.display()))?;
+    let sandbox = Sandbox::new(command.classify.limits(command.engine.one_shot_limits()))?;
+    let classifier = command.classify.classifier(&sandbox);
+    let filename =
+        command.filename.clone().or_else(|| command.file.file_name().map(|name| name.to_string_lossy().into_owned()));
+    let (classified, service) = match (&command.district, &command.judge) {
+        (Some(district_id), Some(judge_slug)) => {
+            let service = local_service(storage, &sandbox, Some(classifier)).await?;
+            let input =
+                classify::Input { pdf, district_id: district_id.clone(), judge_slug: judge_slug.clone(), filename };
+            match classify::classify(&service, &Caller::local(), input).await {
+                Ok(classified) => (classified, Some(service)),
+                Err(error) => return fail(error),
+            }
+        }
+        _ => {
+            let hints = ClassifyHints { filename, ..ClassifyHints::default() };
+            match classify::document(&classifier, pdf.into(), hints).await {
+                Ok(classified) => (classified, None),
+                Err(error) => return fail(error),
+            }
+        }
+    };
+    if !command.check {
+        println!("{}", String::from_utf8_lossy(&classified.response));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let response: serde_json::Value = serde_json::from_slice(&classified.response)?;
+    let Some(serde_json::Value::Object(mut request)) = response.get("check_request").cloned() else {
+        println!("{}", String::from_utf8_lossy(&classified.response));
+        let reasoning = response["classification"]["reasoning"].as_str().unwrap_or("");
+        eprintln!(
+            "error: the document is not supported (confidence {}): {reasoning} — no check was made",
+            response["classification"]["confidence"].as_str().unwrap_or("low")
+        );
+        return Ok(ExitCode::from(2));
+    };
+    let described = |name: &str| response["classification"][name].as_str().unwrap_or("none").to_owned();
+    eprintln!(
+        "classified as {} / {} ({} confidence); checking",
+        described("document_scope"),
+        described("motion_type"),
+        described("confidence")
+    );
+    request.insert("is_pro_se".into(), command.pro_se.into());
+    request.insert("pmc_completed".into(), command.pmc_completed.into());
+    request.insert("opposing_party_pro_se".into(), command.opposing_pro_se.into());
+    request.insert("filing_role".into(), command.role.clone().unwrap_or_default().into());
+    let service = service.context("--check requires --district")?;
+    print_check(check::check(&service, &Caller::local(), serde_json::to_vec(&request)?).await)
+}
+
+/// A service over the local database, seeded first when it has no courts. Offline,
+/// nothing is kept of what is classified.
+async fn local_service(
+    storage: &StorageArgs,
+    sandbox: &Arc<Sandbox>,
+    classifier: Option<Classifier>,
+) -> anyhow::Result<Service> {
+    let db = Db::open(&storage.database_url).await?;
+    if courts::stored(db.pool()).await?.is_empty() {
+        seed::seed(&db, sandbox, &storage.data_dir, &mut |line| eprintln!("seed: {line}")).await?;
+    }
+    let catalogue = Arc::new(Live::load(&db, sandbox).await?);
+    Ok(Service::new(service::Parts {
+        engine_version: sandbox.engine_version()?,
+        db,
+        sandbox: Arc::clone(sandbox),
+        catalogue,
+        classifier: classifier.map(Arc::new),
+        uploads: None,
+        contact: String::new(),
+    }))
+}
+
+/// Prints a check's response (exit 0 compliant, 1 review or non-compliant) or its
+/// error (exit 2).
+fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
+    match checked {
+        Ok(response) => {
+            println!("{}", String::from_utf8_lossy(&response));
+            let parsed: CheckResponse = serde_json::from_slice(&response)?;
+            Ok(ExitCode::from(if parsed.summary.status == ComplianceStatus::Compliant { 0 } else { 1 }))
+        }
+        Err(error) => fail(error),
+    }
+}
+
+/// The error's body on stdout, its message on stderr; exit 2.
+fn fail(error: Error) -> anyhow::Result<ExitCode> {
+    println!("{}", String::from_utf8_lossy(&error.body()));
+    eprintln!("error: {error}");
+    Ok(ExitCode::from(2))
+}

@@ -1,0 +1,114 @@
+//! `courtrules keys`: create, list and revoke API keys, and set their rate limits.
+
+use crate::keys::{self, Plan};
+use crate::rate_limit::{self, Group};
+use crate::store::courts;
+use crate::store::db::Db;
+use anyhow::{Context, bail};
+use clap::Subcommand;
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub(super) enum KeysCommand {
+    /// Create a key and print it (the only time it is shown).
+    Create {
+        #[arg(long)]
+        name: String,
+        /// `all`, or a comma-separated list of district ids.
+        #[arg(long, default_value = "all")]
+        districts: String,
+    },
+    /// List keys (never their secrets).
+    List,
+    /// Revoke a key by its id (see `keys list`).
+    Revoke { id: String },
+    /// Show a key's rate limits, or change them for one group (or `all`):
+    /// `keys limits ID --group check --per-minute 600`; `--reset` restores the default.
+    Limits {
+        id: String,
+        /// classify, check, courts, judges, rules, holidays, extracted_rules, profile,
+        /// documents, index — or `all`.
+        #[arg(long, requires = "change")]
+        group: Option<String>,
+        /// Requests per minute (sliding window) for the group.
+        #[arg(long, group = "change", requires = "group")]
+        per_minute: Option<u32>,
+        /// Back to the group's default limit.
+        #[arg(long, group = "change", requires = "group")]
+        reset: bool,
+    },
+}
+
+pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        KeysCommand::Create { name, districts } => {
+            let plan = Plan::parse(&districts)?;
+            if let Plan::Districts(ids) = &plan {
+                let known = courts::stored(db.pool()).await?;
+                let unknown: Vec<&str> = ids.iter().filter(|id| !known.contains_key(*id)).map(String::as_str).collect();
+                if !unknown.is_empty() {
+                    bail!(
+                        "unknown district(s): {} (is the database seeded? run `courtrules seed`)",
+                        unknown.join(", ")
+                    );
+                }
+            }
+            let key = keys::create(db, &name, plan).await?;
+            println!(
+                "Created key {} \"{}\" (districts: {}). It is shown only this once:",
+                key.id,
+                name.trim(),
+                key.plan
+            );
+            println!("{}", key.token);
+            Ok(ExitCode::SUCCESS)
+        }
+        KeysCommand::List => {
+            let keys = keys::list(db).await?;
+            println!("{:<14} {:<20} {:<24} {:<22} STATUS", "ID", "NAME", "DISTRICTS", "CREATED");
+            for key in keys {
+                let status = key.revoked_at.map_or("active".to_owned(), |at| format!("revoked {at}"));
+                println!(
+                    "{:<14} {:<20} {:<24} {:<22} {status}",
+                    key.id,
+                    key.name,
+                    key.plan.to_string(),
+                    key.created_at
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        KeysCommand::Limits { id, group, per_minute, reset } => {
+            if let Some(group) = group {
+                let groups: Vec<Group> = match group.as_str() {
+                    "all" => Group::ALL.to_vec(),
+                    name => vec![Group::parse(name).with_context(|| {
+                        let names: Vec<&str> = Group::ALL.iter().map(|group| group.name()).collect();
+                        format!("unknown group `{name}`; groups: {}, or all", names.join(", "))
+                    })?],
+                };
+                let per_window = if reset { None } else { per_minute };
+                if !rate_limit::set_key_limits(db, &id, &groups, per_window).await? {
+                    bail!("no key with id `{id}` (see `courtrules keys list`)");
+                }
+            }
+            let Some(key) = keys::find(db, &id).await? else {
+                bail!("no key with id `{id}` (see `courtrules keys list`)");
+            };
+            println!("{:<16} {:>12}  SOURCE", "GROUP", "PER MINUTE");
+            for group in Group::ALL {
+                let source = if key.limits.is_default(group) { "default" } else { "set for this key" };
+                println!("{:<16} {:>12}  {source}", group.name(), key.limits.limit(group));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        KeysCommand::Revoke { id } => {
+            if keys::revoke(db, &id).await? {
+                println!("Revoked key {id}.");
+                Ok(ExitCode::SUCCESS)
+            } else {
+                bail!("no key with id `{id}` (see `courtrules keys list`)")
+            }
+        }
+    }
+}

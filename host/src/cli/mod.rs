@@ -1,0 +1,134 @@
+//! The `courtrules` command line: serve, migrate, seed, keys, check, classify, uploads.
+//! Each command is a thin adapter: the server is `crate::server`, checks and
+//! classifications are `crate::service`'s.
+
+mod args;
+mod filing;
+mod keys;
+mod uploads;
+
+use crate::sandbox::Sandbox;
+use crate::server;
+use crate::store::db::Db;
+use crate::store::seed;
+use args::{EngineArgs, ServeArgs, UploadArgs};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "courtrules", version, about = "Court filing rules and compliance checks")]
+struct Cli {
+    #[command(flatten)]
+    storage: StorageArgs,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args)]
+struct StorageArgs {
+    /// Database URL; the SQLite file and its folder are created if missing.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://./var/courtrules.db", global = true)]
+    database_url: String,
+    /// The data pack to seed from (courts/courts.json, profiles/*.json).
+    #[arg(long, env = "COURTRULES_DATA_DIR", default_value = "./data", global = true)]
+    data_dir: PathBuf,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate, seed the data pack, and serve the API.
+    Serve(ServeArgs),
+    /// Apply the database migrations.
+    Migrate,
+    /// Import the data pack into the database (idempotent).
+    Seed {
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
+    /// Create, list and revoke API keys.
+    Keys {
+        #[command(subcommand)]
+        command: keys::KeysCommand,
+    },
+    /// Check a filing described in FILE.json (`-` for stdin) offline, with the same
+    /// engine; prints the response. Exit 0 compliant, 1 review or non-compliant, 2 error.
+    Check {
+        file: PathBuf,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
+    /// Classify FILE.pdf offline, with the same engine and text recognition as the
+    /// server; prints the classification. With --check (and --district, --judge,
+    /// --role), completes its check request with the filer's facts and prints the check:
+    /// exit 0 compliant, 1 review or non-compliant, 2 error or unsupported document.
+    Classify(filing::ClassifyCommand),
+    /// The uploads kept from classification: list them, or prune old ones.
+    Uploads {
+        #[command(subcommand)]
+        command: uploads::UploadsCommand,
+        #[command(flatten)]
+        uploads: UploadArgs,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: could not start the runtime: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let is_check = matches!(cli.command, Command::Check { .. } | Command::Classify(_));
+    match runtime.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(if is_check { 2 } else { 1 })
+        }
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi).init();
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let storage = cli.storage;
+    match cli.command {
+        Command::Serve(args) => {
+            let sandbox = Sandbox::new(args.classify.limits(args.engine.limits()))?;
+            let classifier = args.classify.classifier(&sandbox);
+            let settings = args.settings(storage.database_url, storage.data_dir);
+            server::serve(settings, sandbox, classifier, args.uploads.uploads()).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Migrate => {
+            Db::open(&storage.database_url).await?;
+            println!("migrations applied to {}", storage.database_url);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Seed { engine } => {
+            let db = Db::open(&storage.database_url).await?;
+            let sandbox = Sandbox::new(engine.one_shot_limits())?;
+            let report = seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| println!("seed: {line}")).await?;
+            println!(
+                "seed: {}",
+                if report.changed() { "done, the database was updated" } else { "done, nothing changed" }
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
+        Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
+        Command::Classify(command) => filing::classify(&storage, command).await,
+        Command::Uploads { command, uploads } => {
+            uploads::run(&Db::open(&storage.database_url).await?, &uploads.uploads(), command).await
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The server: start-up (engine, database, data pack, first key, catalogue), the HTTP
+//! API on its listener, and the background work — picking up changes other processes
+//! make, pruning old uploads — until a shutdown signal.
+
+use crate::classifier::Classifier;
+use crate::http::{self, AppState, HttpConfig};
+use crate::keys::{self, Plan};
+use crate::sandbox::Sandbox;
+use crate::service::{self, Service};
+use crate::store::catalogue::Live;
+use crate::store::db::Db;
+use crate::store::seed;
+use crate::uploads::Uploads;
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What `courtrules serve` is told.
+pub struct Settings {
+    pub database_url: String,
+    /// The data pack seeded at start.
+    pub data_dir: PathBuf,
+    /// Where to listen (port 0 picks a free port; the chosen address is printed).
+    pub addr: SocketAddr,
+    /// The address clients reach the server at (default: http://<listening address>).
+    pub public_url: Option<String>,
+    /// Where to ask for access to more districts.
+    pub contact: String,
+    pub body_limit_bytes: usize,
+    pub classify_max_pdf_bytes: usize,
+    pub request_timeout: Duration,
+    pub web_dir: PathBuf,
+    pub rate_window: Duration,
+    /// How often to look for data or key changes made by other processes.
+    pub refresh: Duration,
+}
+
+/// Starts everything and serves until SIGINT or SIGTERM.
+pub async fn serve(
+    settings: Settings,
+    sandbox: Arc<Sandbox>,
+    classifier: Classifier,
+    uploads: Uploads,
+) -> anyhow::Result<()> {
+    let engine_version = sandbox.engine_version()?;
+    let db = Db::open(&settings.database_url).await?;
+    seed::seed(&db, &sandbox, &settings.data_dir, &mut |line| tracing::info!("seed: {line}")).await?;
+    if keys::count_active(&db).await? == 0 {
+        let key = keys::create(&db, "local", Plan::All).await?;
+        announce_first_key(&key.token, &settings);
+    }
+    let catalogue = Arc::new(Live::load(&db, &sandbox).await?);
+
+    let listener = tokio::net::TcpListener::bind(settings.addr)
+        .await
+        .with_context(|| format!("could not listen on {}", settings.addr))?;
+    let local = listener.local_addr()?;
+    let public_url = settings.public_url.clone().unwrap_or_else(|| format!("http://{local}"));
+    service::error::set_public_url(&public_url);
+    match classifier.ocr().version().await {
+        Ok(version) => tracing::info!(%version, "text recognition ready"),
+        Err(error) => tracing::warn!(%error, "scanned pages cannot be classified"),
+    }
+    let uploads = Arc::new(uploads);
+    let service = Service::new(service::Parts {
+        db: db.clone(),
+        sandbox: Arc::clone(&sandbox),
+        catalogue,
+        classifier: Some(Arc::new(classifier)),
+        uploads: Some(Arc::clone(&uploads)),
+        contact: settings.contact.clone(),
+        engine_version,
+    });
+    let config = HttpConfig {
+        public_url,
+        body_limit_bytes: settings.body_limit_bytes,
+        classify_max_pdf_bytes: settings.classify_max_pdf_bytes,
+        request_timeout: settings.request_timeout,
+        web_dir: settings.web_dir.clone(),
+        rate_window: settings.rate_window,
+    };
+    let state = AppState::new(service, config);
+    spawn_refresher(state.clone(), settings.refresh);
+    spawn_pruner(db, uploads);
+    let limits = sandbox.limits();
+    tracing::info!(
+        memory_mib = limits.memory_bytes / (1024 * 1024),
+        deadline_ms = limits.deadline.as_millis() as u64,
+        instances = limits.instances,
+        "engine ready"
+    );
+    println!("courtrules listening on http://{local}");
+    axum::serve(listener, http::router(state)).with_graceful_shutdown(shutdown()).await?;
+    Ok(())
+}
+
+fn announce_first_key(token: &str, settings: &Settings) {
+    let base = settings.public_url.clone().unwrap_or_else(|| format!("http://{}", settings.addr));
+    println!(
+        "\n=====================================================================\n\
+         No API key existed, so one was created (name `local`, all districts).\n\
+         It is shown only this once; keep it:\n\n    {token}\n\n\
+         Try it:\n    curl -H 'Authorization: Bearer {token}' {base}/api/v1\n\
+         More keys: courtrules keys create --name NAME [--districts edny,sdny]\n\
+         =====================================================================\n"
+    );
+}
+
+/// Picks up `seed` and `keys` changes made by other processes.
+fn spawn_refresher(state: AppState, every: Duration) {
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(every);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let service = &state.service;
+        loop {
+            ticker.tick().await;
+            if let Err(error) = state.keys.refresh(&service.db).await {
+                tracing::warn!(error = format!("{error:#}"), "could not refresh the key cache");
+            }
+            state.limiter.sweep();
+            match service.catalogue.refresh(&service.db, &service.sandbox).await {
+                Ok(true) => tracing::info!("the data changed; catalogue reloaded"),
+                Ok(false) => {}
+                Err(error) => tracing::error!(
+                    error = format!("{error:#}"),
+                    "could not reload the catalogue; serving the previous one"
+                ),
+            }
+        }
+    });
+}
+
+/// Removes uploads past their retention period: at start, then daily.
+fn spawn_pruner(db: Db, uploads: Arc<Uploads>) {
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
+        loop {
+            ticker.tick().await;
+            match uploads.prune(&db, uploads.retention()).await {
+                Ok(report) => tracing::info!(
+                    uploads = report.uploads,
+                    files = report.files,
+                    bytes = report.bytes,
+                    retention_days = uploads.retention().as_secs() / 86_400,
+                    "old uploads pruned"
+                ),
+                Err(error) => tracing::error!(error = format!("{error:#}"), "could not prune old uploads"),
+            }
+        }
+    });
+}
+
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {}
+        _ = terminate => {}
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,79 @@
+//! Classifying a filing's PDF: the request's district, judge and profile are looked up
+//! (as for a check), the classify pipeline (`crate::classifier`: the engine in the
+//! sandbox, text recognition for scanned pages) reads the PDF, and the upload is kept
+//! where the service keeps uploads.
+
+use super::{Caller, Error, Service, lookup};
+use crate::classifier::{Classified, Classifier, ClassifyError};
+use crate::uploads::NewUpload;
+use courtrules_engine::model::ClassifyHints;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A PDF to classify, and the filing it is for.
+pub struct Input {
+    pub pdf: Vec<u8>,
+    pub district_id: String,
+    pub judge_slug: String,
+    /// The original file name; a descriptive one strengthens the classification.
+    pub filename: Option<String>,
+}
+
+/// The classification of a PDF filed before a judge of a district with a compliance
+/// profile; the upload is stored when the service keeps uploads.
+pub async fn classify(service: &Service, caller: &Caller, input: Input) -> Result<Classified, Error> {
+    let started = Instant::now();
+    let catalogue = service.catalogue();
+    lookup::judge_profile(service, &catalogue, caller, &input.district_id, &input.judge_slug)?;
+    let classifier =
+        service.classifier.as_ref().ok_or_else(|| anyhow::anyhow!("this front end has no classify pipeline"))?;
+    let hints = ClassifyHints {
+        judge_slug: input.judge_slug.clone(),
+        district_id: input.district_id.clone(),
+        filename: input.filename.clone(),
+        ..ClassifyHints::default()
+    };
+    let pdf: Arc<[u8]> = input.pdf.into();
+    let classified = document(classifier, Arc::clone(&pdf), hints).await?;
+    if let Some(uploads) = &service.uploads {
+        let upload = NewUpload {
+            pdf: &pdf,
+            filename: input.filename.as_deref(),
+            key_id: &caller.key_id,
+            district_id: &input.district_id,
+            judge_slug: &input.judge_slug,
+        };
+        let (upload_id, sha256) =
+            uploads.store(&service.db, upload, &service.engine_version, &classified.response).await?;
+        tracing::info!(
+            upload_id,
+            sha256,
+            bytes = pdf.len(),
+            scanned_pages = classified.scanned_pages.len(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "classified"
+        );
+    }
+    Ok(classified)
+}
+
+/// The classification alone, with the hints given and no lookups (the CLI classifies
+/// a PDF without naming a district).
+pub async fn document(classifier: &Classifier, pdf: Arc<[u8]>, hints: ClassifyHints) -> Result<Classified, Error> {
+    classifier.classify(pdf, hints).await.map_err(|error| match error {
+        ClassifyError::Unreadable(message) => Error::UnreadablePdf(message),
+        ClassifyError::ScannedPages { scanned_pages, unreadable_pages, reason } => {
+            Error::ScannedPagesUnreadable { scanned_pages, unreadable_pages, reason }
+        }
+        ClassifyError::RecognitionFailed { scanned_pages, unreadable_pages, reason } => {
+            Error::RecognitionFailed { scanned_pages, unreadable_pages, reason }
+        }
+        ClassifyError::TooLarge { limit_bytes } => Error::PdfTooComplex { limit_bytes },
+        ClassifyError::TimedOut { .. } => Error::ClassificationFailed(error.to_string()),
+        ClassifyError::Failed(detail) => {
+            tracing::error!(%detail, "classification failed");
+            Error::ClassificationFailed("the classification failed".into())
+        }
+        ClassifyError::Invalid(details) => Error::invalid(details),
+    })
+}

@@ -1,0 +1,308 @@
+//! The service's one error type: every reason a use case gives no answer. Each renders
+//! one of the bodies documented in `docs/errors.md` (`body`), so the HTTP API, the CLI
+//! and any other adapter show a caller the same JSON; what the HTTP status is, is the
+//! HTTP adapter's business (`http::error`).
+
+use crate::sandbox::SandboxError;
+use crate::store::courts::{Court, CourtStatus};
+use courtrules_engine::EngineError;
+use courtrules_engine::model::FieldError;
+use serde::Serialize;
+use std::sync::OnceLock;
+use utoipa::ToSchema;
+
+/// Where `docs_url` values point: the public address of this server's `/docs/errors`.
+static DOCS_BASE: OnceLock<String> = OnceLock::new();
+
+/// Sets the public address used in `docs_url` values (once, at start-up).
+pub fn set_public_url(public_url: &str) {
+    let _ = DOCS_BASE.set(public_url.trim_end_matches('/').to_owned());
+}
+
+/// Every section of `docs/errors.md` a `docs_url` points at (a test holds the two
+/// together).
+pub const ANCHORS: &[&str] = &[
+    "authentication",
+    "district-not-accessible",
+    "judge-not-found",
+    "document-not-found",
+    "no-compliance-profile",
+    "rate-limits",
+    "validation",
+    "unsupported-media-type",
+    "payload-too-large",
+    "route-not-found",
+    "method-not-allowed",
+    "timeout",
+    "engine-limits",
+    "internal-error",
+    "unreadable-pdf",
+    "unreadable-scanned-pages",
+    "classification-failed",
+];
+
+pub fn docs_url(anchor: &str) -> String {
+    debug_assert!(ANCHORS.contains(&anchor), "no section #{anchor} in docs/errors.md");
+    let base = DOCS_BASE.get().map_or("http://127.0.0.1:8080", String::as_str);
+    format!("{base}/docs/errors#{anchor}")
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The request's problems, each at its field's (dotted) path.
+    #[error("{error}")]
+    Validation { error: String, details: Vec<FieldError> },
+    #[error("unknown district `{district_id}`")]
+    UnknownDistrict { district_id: String, alias_of: Option<String> },
+    #[error("district `{}` is not included in this API key's plan", .0.court.district_id)]
+    DistrictNotAccessible(Box<AccessDenied>),
+    #[error("judge `{judge_slug}` is not on the roster of district `{district_id}`")]
+    JudgeNotFound { district_id: String, judge_slug: String },
+    #[error("no source document with id `{0}`")]
+    DocumentNotFound(String),
+    #[error("{} has no compliance profile yet", .0.name)]
+    NoProfile(Box<Court>),
+    /// Classify: the engine cannot analyse the PDF (its message).
+    #[error("the PDF cannot be analysed: {0}")]
+    UnreadablePdf(String),
+    /// Classify: pages without a text layer that text recognition could not read.
+    #[error("{reason}")]
+    ScannedPagesUnreadable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    /// Classify: pages without a text layer that text recognition could not read for
+    /// the server's reasons — not installed, out of time — listed as for any scanned
+    /// page that cannot be read.
+    #[error("{reason}")]
+    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    /// Classify: the PDF needs more memory than a classify call may have.
+    #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
+    PdfTooComplex { limit_bytes: usize },
+    /// Classify: out of time, or the engine or text recognition failed. The message is
+    /// safe to show; details are logged.
+    #[error("{0}")]
+    ClassificationFailed(String),
+    #[error(transparent)]
+    Engine(#[from] SandboxError),
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+/// A known district outside the caller's plan.
+#[derive(Debug)]
+pub struct AccessDenied {
+    pub court: Court,
+    pub accessible: Vec<String>,
+    pub contact: String,
+}
+
+impl Error {
+    /// A validation error with the engine's own summary line ("the request is invalid
+    /// (2 problems)").
+    pub fn invalid(details: Vec<FieldError>) -> Error {
+        Error::Validation { error: EngineError::InvalidRequest { details: details.clone() }.message(), details }
+    }
+
+    /// An error the engine reported, as the service's.
+    pub fn from_engine(error: EngineError) -> Error {
+        match error {
+            EngineError::InvalidRequest { details } => Error::invalid(details),
+            EngineError::JudgeNotFound { district_id, judge_slug } => Error::JudgeNotFound { district_id, judge_slug },
+            other => Error::Internal(anyhow::anyhow!("engine: {}", crate::sandbox::describe(&other))),
+        }
+    }
+
+    /// The response body, as JSON (fields in the order the spec lists them).
+    pub fn body(&self) -> Vec<u8> {
+        let general = |suggestion: String, anchor: &str| ErrorBody::new(self.to_string(), suggestion, anchor).to_json();
+        match self {
+            Error::Validation { error, details } => to_json(&ValidationErrorBody {
+                error: error.clone(),
+                details: details.clone(),
+                docs_url: docs_url("validation"),
+            }),
+            Error::UnknownDistrict { district_id, alias_of } => {
+                let error = match alias_of {
+                    Some(canonical) => format!("unknown district `{district_id}`; did you mean `{canonical}`?"),
+                    None => self.to_string(),
+                };
+                to_json(&UnknownDistrictBody { error })
+            }
+            Error::DistrictNotAccessible(denied) => {
+                let AccessDenied { court, accessible, contact } = denied.as_ref();
+                to_json(&DistrictNotAccessibleBody {
+                    error: self.to_string(),
+                    suggestion: format!(
+                        "Use a district in accessible_districts, or ask {contact} to add `{}` to your plan.",
+                        court.district_id
+                    ),
+                    docs_url: docs_url("district-not-accessible"),
+                    district: court.into(),
+                    accessible_districts: accessible.clone(),
+                    contact: contact.clone(),
+                })
+            }
+            Error::JudgeNotFound { district_id, .. } => general(
+                format!(
+                    "List the district's judges with GET /api/v1/judges?district_id={district_id} and use a slug from it."
+                ),
+                "judge-not-found",
+            ),
+            Error::DocumentNotFound(_) => general(
+                "GET /api/v1/documents?district_id=…&judge_slug=… lists the documents and their ids.".into(),
+                "document-not-found",
+            ),
+            Error::NoProfile(court) => to_json(&NoProfileBody {
+                error: self.to_string(),
+                suggestion: format!(
+                    "Compliance checks need a compliance profile; none exists for `{}` yet. GET /api/v1/judges?district_id={} still lists its judges.",
+                    court.district_id, court.district_id
+                ),
+                docs_url: docs_url("no-compliance-profile"),
+                district: court.as_ref().into(),
+            }),
+            Error::UnreadablePdf(_) => general(
+                "Send the filing as a PDF that opens without a password (export or print it to PDF again if it is damaged).".into(),
+                "unreadable-pdf",
+            ),
+            Error::ScannedPagesUnreadable { scanned_pages, unreadable_pages, .. } => to_json(&ScannedPagesBody {
+                error: self.to_string(),
+                suggestion: "Send a PDF with a text layer (export it from the word processor, or run it through OCR), or rescan the listed pages more clearly.".into(),
+                docs_url: docs_url("unreadable-scanned-pages"),
+                scanned_pages: scanned_pages.clone(),
+                unreadable_pages: unreadable_pages.clone(),
+            }),
+            Error::RecognitionFailed { scanned_pages, unreadable_pages, .. } => to_json(&ScannedPagesBody {
+                error: self.to_string(),
+                suggestion: "Retry the request later: text recognition could not read the pages on this server just now. A PDF with a text layer (exported from the word processor) needs none.".into(),
+                docs_url: docs_url("classification-failed"),
+                scanned_pages: scanned_pages.clone(),
+                unreadable_pages: unreadable_pages.clone(),
+            }),
+            Error::PdfTooComplex { .. } => general(
+                "Send a smaller or simpler PDF (fewer pages, smaller or fewer images); retrying the same PDF will not help.".into(),
+                "engine-limits",
+            ),
+            Error::ClassificationFailed(_) => general(
+                "Retry the request later; if the same PDF keeps failing, report it.".into(),
+                "classification-failed",
+            ),
+            Error::Engine(SandboxError::MemoryLimit { .. }) => general(
+                "The request is too large for the engine's memory limit; send a smaller request.".into(),
+                "engine-limits",
+            ),
+            Error::Engine(SandboxError::Deadline { .. } | SandboxError::Unavailable(_)) => {
+                general("The engine could not answer in time; retry the request shortly.".into(), "engine-limits")
+            }
+            Error::Engine(_) | Error::Internal(_) => general(
+                "This is a fault in the server, not in your request; retry, and report it if it persists.".into(),
+                "internal-error",
+            ),
+        }
+    }
+}
+
+fn to_json<T: Serialize>(body: &T) -> Vec<u8> {
+    serde_json::to_vec(body).expect("error bodies always serialize")
+}
+
+/// `{error, suggestion, docs_url}`: the spec's general error body.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+}
+
+impl ErrorBody {
+    /// The body with `docs_url` pointing at a section of `docs/errors.md`.
+    pub fn new(error: String, suggestion: String, anchor: &str) -> ErrorBody {
+        ErrorBody { error, suggestion, docs_url: docs_url(anchor) }
+    }
+
+    pub fn to_json(&self) -> Vec<u8> {
+        to_json(self)
+    }
+}
+
+/// `{error, details, docs_url}`: a request that failed validation.
+#[derive(Serialize, ToSchema)]
+pub struct ValidationErrorBody {
+    pub error: String,
+    pub details: Vec<FieldError>,
+    pub docs_url: String,
+}
+
+/// `{error}`: an unknown district.
+#[derive(Serialize, ToSchema)]
+pub struct UnknownDistrictBody {
+    pub error: String,
+}
+
+/// The court named in a 403 or 422 body.
+#[derive(Serialize, ToSchema)]
+pub struct DistrictRef {
+    pub district_id: String,
+    pub name: String,
+    pub status: CourtStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judges_mapped: Option<u32>,
+}
+
+impl From<&Court> for DistrictRef {
+    fn from(court: &Court) -> Self {
+        DistrictRef {
+            district_id: court.district_id.clone(),
+            name: court.name.clone(),
+            status: court.status,
+            judges_mapped: court.judges_mapped,
+        }
+    }
+}
+
+/// 403 for a known district outside the key's plan.
+#[derive(Serialize, ToSchema)]
+pub struct DistrictNotAccessibleBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    pub district: DistrictRef,
+    pub accessible_districts: Vec<String>,
+    pub contact: String,
+}
+
+/// 422 for a court without a compliance profile.
+#[derive(Serialize, ToSchema)]
+pub struct NoProfileBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    pub district: DistrictRef,
+}
+
+/// 422 from `/classify` when pages without a text layer could not be read.
+#[derive(Serialize, ToSchema)]
+pub struct ScannedPagesBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    /// 1-based numbers of the pages that have no text layer and needed text recognition.
+    pub scanned_pages: Vec<u32>,
+    /// The subset that could not be read.
+    pub unreadable_pages: Vec<u32>,
+}
+
+/// Every 422 of `/classify`: the general body; with `district` when the court has no
+/// compliance profile (as `NoProfileBody`), with `scanned_pages` and
+/// `unreadable_pages` when scanned pages could not be read (as `ScannedPagesBody`),
+/// with neither when the PDF cannot be analysed at all.
+#[derive(Serialize, ToSchema)]
+pub struct ClassifyUnprocessableBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub district: Option<DistrictRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scanned_pages: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreadable_pages: Option<Vec<u32>>,
+}

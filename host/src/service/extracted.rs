@@ -1,0 +1,116 @@
+//! Raw extracted rules with provenance, filtered and searched in full text. No conflict
+//! resolution: each rule as extracted.
+
+use super::{Caller, Error, Service, lookup};
+use crate::keys::Plan;
+use crate::store::extracted::{self, ExtractedRule, RuleSearch};
+use courtrules_engine::model::COURT_JUDGE_SLUG;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Rules returned when no limit is given.
+pub const DEFAULT_LIMIT: usize = 100;
+/// The most rules one answer holds.
+pub const MAX_LIMIT: usize = 500;
+
+/// What is asked for; every filter optional.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    /// Only this court's rules (default: every court the caller may query).
+    pub district_id: Option<String>,
+    /// Only this judge's rules; `court` for court-level rules only.
+    pub judge_slug: Option<String>,
+    /// With `judge_slug`: also the court-level rules of the judge's court (default true).
+    pub include_court_rules: Option<bool>,
+    pub logic_type: Option<String>,
+    pub workflow_phase: Option<String>,
+    pub case_type: Option<String>,
+    /// Full-text search (`extracted::parse_terms`).
+    pub q: Option<String>,
+    pub limit: Option<usize>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ExtractedRulesResponse {
+    pub rules: Vec<ExtractedRule>,
+    pub meta: ExtractedRulesMeta,
+}
+
+/// The number returned, the limit, and the filters applied.
+#[derive(Serialize, ToSchema)]
+pub struct ExtractedRulesMeta {
+    /// Rules returned.
+    pub total: u32,
+    pub limit: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub district_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge_slug: Option<String>,
+    /// Present when `judge_slug` is given (whether court-level rules were added).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub include_court_rules: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub logic_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workflow_phase: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub case_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub q: Option<String>,
+}
+
+/// The rules: best match first with `q`, otherwise by court and source order.
+pub async fn search(service: &Service, caller: &Caller, search: Search) -> Result<ExtractedRulesResponse, Error> {
+    let catalogue = service.catalogue();
+    let include_court_rules = search.include_court_rules.unwrap_or(true);
+    let limit = search.limit.unwrap_or(DEFAULT_LIMIT);
+    let districts = match (&search.district_id, &caller.plan) {
+        (Some(district_id), _) => {
+            Some(vec![lookup::court(service, &catalogue, caller, district_id)?.district_id.clone()])
+        }
+        (None, Plan::All) => None,
+        (None, Plan::Districts(districts)) => Some(districts.iter().cloned().collect()),
+    };
+    // A judge's court-level rules: those of the district asked for, or else of every
+    // district whose roster or rules name the judge.
+    let court_rules_of = match search.judge_slug.as_deref() {
+        Some(judge) if include_court_rules && judge != COURT_JUDGE_SLUG => match &search.district_id {
+            Some(district_id) => vec![district_id.clone()],
+            None => {
+                let mut courts: Vec<String> = catalogue
+                    .courts()
+                    .filter(|court| catalogue.judges(&court.district_id).iter().any(|j| j.slug == judge))
+                    .map(|court| court.district_id.clone())
+                    .collect();
+                courts.extend(extracted::districts_of_judge(&service.db, judge).await?);
+                courts.sort();
+                courts.dedup();
+                courts
+            }
+        },
+        _ => Vec::new(),
+    };
+    let query = RuleSearch {
+        districts,
+        judge_slug: search.judge_slug.clone(),
+        court_rules_of,
+        logic_type: search.logic_type.clone(),
+        workflow_phase: search.workflow_phase.clone(),
+        case_type: search.case_type.clone(),
+        terms: search.q.as_deref().map(extracted::parse_terms).unwrap_or_default(),
+        limit,
+    };
+    let rules = extracted::search(&service.db, &query).await?;
+    let meta = ExtractedRulesMeta {
+        total: rules.len() as u32,
+        limit: limit as u32,
+        include_court_rules: search.judge_slug.as_ref().map(|_| include_court_rules),
+        district_id: search.district_id,
+        judge_slug: search.judge_slug,
+        logic_type: search.logic_type,
+        workflow_phase: search.workflow_phase,
+        case_type: search.case_type,
+        q: search.q,
+    };
+    Ok(ExtractedRulesResponse { rules, meta })
+}

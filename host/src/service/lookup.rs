@@ -1,0 +1,95 @@
+//! Finding what a request names — district, judge, compliance profile — with the
+//! service's errors, and the rule that a request's own problems outrank them.
+
+use super::error::{AccessDenied, Error};
+use super::{Caller, Service};
+use crate::keys::Plan;
+use crate::store::catalogue::{Catalogue, CompiledProfile, Judge};
+use crate::store::courts::Court;
+use courtrules_engine::model::{COURT_JUDGE_SLUG, FieldError};
+
+/// The court with this id (or a former id of it), if it exists (`UnknownDistrict`)
+/// and the caller's plan includes it (`DistrictNotAccessible`). A former id (a renamed
+/// court) answers as the court, under the court's own id.
+pub fn court<'c>(
+    service: &Service,
+    catalogue: &'c Catalogue,
+    caller: &Caller,
+    district_id: &str,
+) -> Result<&'c Court, Error> {
+    let Some(court) = catalogue.court(district_id) else {
+        return Err(Error::UnknownDistrict {
+            district_id: district_id.to_owned(),
+            alias_of: catalogue.alias_of(district_id).map(str::to_owned),
+        });
+    };
+    if !caller.plan.allows(&court.district_id) {
+        let accessible = match &caller.plan {
+            Plan::All => Vec::new(),
+            Plan::Districts(districts) => districts.iter().cloned().collect(),
+        };
+        let contact = service.contact.clone();
+        return Err(Error::DistrictNotAccessible(Box::new(AccessDenied { court: court.clone(), accessible, contact })));
+    }
+    Ok(court)
+}
+
+/// The judge on a court's roster (`JudgeNotFound` if absent). `None` when the court has
+/// no roster at all, or for `court` (the court-wide rules, which name no judge): then
+/// the profile decides.
+pub fn judge<'c>(catalogue: &'c Catalogue, court: &Court, judge_slug: &str) -> Result<Option<&'c Judge>, Error> {
+    let roster = catalogue.judges(&court.district_id);
+    if roster.is_empty() || judge_slug == COURT_JUDGE_SLUG {
+        return Ok(None);
+    }
+    match roster.iter().find(|judge| judge.slug == judge_slug) {
+        Some(judge) => Ok(Some(judge)),
+        None => Err(Error::JudgeNotFound { district_id: court.district_id.clone(), judge_slug: judge_slug.to_owned() }),
+    }
+}
+
+/// The court's compliance profile (`NoProfile` if it has none).
+pub fn profile<'c>(catalogue: &'c Catalogue, court: &Court) -> Result<&'c CompiledProfile, Error> {
+    catalogue.profile(&court.district_id).ok_or_else(|| Error::NoProfile(Box::new(court.clone())))
+}
+
+/// District, judge and profile in turn: what a check, a rules query or a
+/// classification routes by.
+pub fn judge_profile<'c>(
+    service: &Service,
+    catalogue: &'c Catalogue,
+    caller: &Caller,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<&'c CompiledProfile, Error> {
+    let court = court(service, catalogue, caller, district_id)?;
+    judge(catalogue, court, judge_slug)?;
+    profile(catalogue, court)
+}
+
+/// Why a request could not be routed to a profile.
+pub enum Miss {
+    /// The ids it routes by are missing or not strings; validation will say why.
+    Unroutable,
+    Error(Error),
+}
+
+impl From<Error> for Miss {
+    fn from(error: Error) -> Self {
+        Miss::Error(error)
+    }
+}
+
+impl Miss {
+    /// Validation outranks the lookup: the engine's problems if it found any, else the
+    /// lookup's own error.
+    pub fn after_validation(self, details: Vec<FieldError>) -> Error {
+        if !details.is_empty() {
+            return Error::invalid(details);
+        }
+        match self {
+            Miss::Error(error) => error,
+            Miss::Unroutable => Error::Internal(anyhow::anyhow!("the engine accepted a request it cannot route")),
+        }
+    }
+}
