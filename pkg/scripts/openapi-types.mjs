@@ -21,11 +21,11 @@
 // tests/node/server.test.mjs imports `generateTypes` and fails when the committed file
 // differs from what the server it starts describes.
 
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve } from "./serve.mjs";
 
 const pkg = dirname(dirname(fileURLToPath(import.meta.url)));
 const root = dirname(pkg);
@@ -69,37 +69,18 @@ export async function withServer(use, binary = process.env.COURTRULES_BIN ?? joi
     throw new Error(`${binary} is not built: run \`cargo build --release --locked -p courtrules\`, or pass --url or --file`);
   }
   const dir = mkdtempSync(join(tmpdir(), "courtrules-openapi-"));
-  const child = spawn(
+  const server = await serve(
     binary,
-    ["--database-url", `sqlite://${join(dir, "courtrules.db")}`, "--data-dir", join(root, "data"), "serve", "--addr", "127.0.0.1:0"],
-    { cwd: dir, env: { ...process.env, RUST_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+    ["--database-url", `sqlite://${join(dir, "courtrules.db")}`, "--data-dir", join(root, "data")],
+    { cwd: dir },
+  ).catch((error) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   try {
-    let output = "";
-    const baseUrl = await new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
-      const read = (chunk) => {
-        output += chunk;
-        const match = output.match(/listening on (http:\/\/\S+)/);
-        if (match) {
-          clearTimeout(timer);
-          resolvePromise(match[1]);
-        }
-      };
-      child.stdout.setEncoding("utf8").on("data", read);
-      child.stderr.setEncoding("utf8").on("data", read);
-      child.on("exit", (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the server exited (${code}):\n${output}`));
-      });
-    });
-    return await use(baseUrl);
+    return await use(server.baseUrl);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolvePromise) => child.once("exit", resolvePromise));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

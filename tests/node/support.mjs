@@ -1,11 +1,12 @@
 // Shared by the Node tests: the repository, the golden corpus, the built package and
 // the real courtrules server (started from target/release/courtrules).
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serve } from "../../pkg/scripts/serve.mjs";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -72,33 +73,14 @@ export async function startServer({ env = {} } = {}) {
   );
   if (limits.status !== 0) throw new Error(`courtrules keys limits failed:\n${limits.stdout}${limits.stderr}`);
 
-  const child = spawn(serverBinary, [...storage, "serve", "--addr", "127.0.0.1:0"], {
-    env: { ...process.env, RUST_LOG: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const baseUrl = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
-    const read = (chunk) => {
-      output += chunk;
-      const match = output.match(/listening on (http:\/\/\S+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.setEncoding("utf8").on("data", read);
-    child.stderr.setEncoding("utf8").on("data", read);
-    child.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
+  const server = await serve(serverBinary, storage, { env, cwd: dir });
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     apiKey,
     limitedKey,
-    output: () => output,
+    output: server.output,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
