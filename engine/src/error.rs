@@ -1,6 +1,7 @@
 //! Why an engine operation could not answer.
 
 use crate::model::FieldError;
+use crate::validate::summary;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,10 +23,8 @@ pub enum EngineError {
 impl EngineError {
     pub fn message(&self) -> String {
         match self {
-            EngineError::InvalidRequest { details } => format!("the request is invalid ({} problems)", details.len()),
-            EngineError::InvalidProfile { details } => {
-                format!("the compliance profile is invalid ({} problems)", details.len())
-            }
+            EngineError::InvalidRequest { details } => summary("the request is invalid", details),
+            EngineError::InvalidProfile { details } => summary("the compliance profile is invalid", details),
             EngineError::JudgeNotFound { district_id, judge_slug } => {
                 format!("judge `{judge_slug}` is not on the roster of district `{district_id}`")
             }

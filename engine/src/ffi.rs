@@ -7,7 +7,7 @@ use crate::error::EngineError;
 use crate::model::{ClassifyHints, DocumentScope, FieldError, MotionType, Profile, RulesFilter};
 use crate::profile_check::validate_profile;
 use crate::resolve::resolve_rules;
-use crate::validate::{parse_request, validate, validate_rules_query};
+use crate::validate::{parse_request, validate_rules_query, validate_text};
 use serde::Deserialize;
 
 /// Reads and validates a compliance profile.
@@ -28,11 +28,7 @@ pub fn check_json(profile: &Profile, request: &[u8]) -> Result<Vec<u8>, EngineEr
 
 /// `validate` over JSON: the list of problems (empty when the request is valid).
 pub fn validate_json(request: &[u8]) -> Vec<u8> {
-    let details = match serde_json::from_slice::<serde_json::Value>(request) {
-        Ok(value) => validate(&value),
-        Err(error) => vec![FieldError::new("", format!("the request body is not valid JSON: {error}"))],
-    };
-    to_json(&details)
+    to_json(&validate_text(request))
 }
 
 /// `validate_rules_query` over JSON: the problems with a rules query (empty when it is

@@ -194,3 +194,33 @@ fn integers_beyond_u32_are_rejected_not_wrapped() {
     let errors = problems(|r| r["document"]["word_count"] = json!(5_000_000_000u64));
     assert_eq!(errors, [FieldError::new("document.word_count", "must be at most 4294967295, got 5000000000")]);
 }
+
+#[test]
+fn a_key_given_twice_is_named_not_silently_resolved() {
+    // A parse keeps one of the two values, and which one depends on the parser.
+    let text = request_value().to_string();
+    let twice = text.replacen("\"district_id\":", "\"district_id\":\"sdny\",\"district_id\":", 1);
+    let errors = parse_request(twice.as_bytes()).unwrap_err();
+    assert_eq!(errors, [FieldError::new("district_id", "appears more than once; give each field once")]);
+    let nested = text.replacen("\"page_count\":", "\"page_count\":3,\"page_count\":", 1);
+    assert_eq!(paths(&parse_request(nested.as_bytes()).unwrap_err()), ["document.page_count"]);
+    let validated: Vec<FieldError> =
+        serde_json::from_slice(&courtrules_engine::ffi::validate_json(twice.as_bytes())).unwrap();
+    assert_eq!(paths(&validated), ["district_id"]);
+}
+
+#[test]
+fn a_flood_of_problems_lists_fifty_and_counts_the_rest() {
+    let mut value = request_value();
+    for i in 0..80_000 {
+        value[format!("unknown_{i:05}")] = json!(1);
+    }
+    let errors = parse_request(value.to_string().as_bytes()).unwrap_err();
+    assert_eq!(errors.len(), courtrules_engine::validate::MAX_LISTED + 1);
+    assert_eq!(errors[0].path, "unknown_00000");
+    assert_eq!(errors.last().unwrap(), &FieldError::new("", "… and 79950 more problems not listed"));
+    let summary = courtrules_engine::EngineError::InvalidRequest { details: errors }.message();
+    assert_eq!(summary, "the request is invalid (80000 problems; the first 50 are listed)");
+    let one = courtrules_engine::EngineError::InvalidRequest { details: problems(|r| r["colour"] = json!(1)) };
+    assert_eq!(one.message(), "the request is invalid (1 problem)");
+}

@@ -26,6 +26,8 @@ pub struct Uploads {
     dir: PathBuf,
     /// Uploads older than this are removed by `prune`.
     retention: Duration,
+    /// The bytes one key may have stored within the retention period (`None`: no limit).
+    quota_bytes: Option<u64>,
 }
 
 /// One upload to store.
@@ -65,8 +67,25 @@ pub struct PruneReport {
 const LOCK_FILE: &str = ".lock";
 
 impl Uploads {
-    pub fn new(dir: PathBuf, retention: Duration) -> Uploads {
-        Uploads { dir, retention }
+    pub fn new(dir: PathBuf, retention: Duration, quota_bytes: Option<u64>) -> Uploads {
+        Uploads { dir, retention, quota_bytes }
+    }
+
+    pub fn quota_bytes(&self) -> Option<u64> {
+        self.quota_bytes
+    }
+
+    /// The bytes of the uploads `key_id` sent within the retention period (what its
+    /// quota counts: each upload, even of a file already stored).
+    pub async fn used_by(&self, db: &Db, key_id: &str) -> anyhow::Result<u64> {
+        let cutoff = timestamp(SystemTime::now().checked_sub(self.retention).unwrap_or(SystemTime::UNIX_EPOCH));
+        let (used,): (i64,) =
+            sqlx::query_as("SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE key_id = $1 AND created_at > $2")
+                .bind(key_id)
+                .bind(&cutoff)
+                .fetch_one(db.pool())
+                .await?;
+        Ok(u64::try_from(used).unwrap_or(0))
     }
 
     pub fn dir(&self) -> &Path {
@@ -277,7 +296,7 @@ mod tests {
     #[test]
     fn a_durable_write_leaves_the_file_whole_and_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
-        let uploads = Uploads::new(dir.path().to_owned(), Duration::from_secs(60));
+        let uploads = Uploads::new(dir.path().to_owned(), Duration::from_secs(60), None);
         let sha256 = crate::hex::encode(&Sha256::digest(b"%PDF-1.7"));
         let path = uploads.path_of(&sha256);
         write_durably(&path, b"%PDF-1.7").unwrap();

@@ -5,7 +5,7 @@
 #   source scripts/lib/server.sh
 #   server_workspace                 # sets WORK and STORAGE (the database/data flags); trap
 #   "$BIN" "${STORAGE[@]}" keys ...  # CLI commands against the same database
-#   server_start "$BIN"              # sets SERVER_PID, BASE, and FIRST_KEY if it printed one
+#   server_start "$BIN"              # sets SERVER_PID, BASE, and FIRST_KEY if it made one
 
 server_workspace() {
   WORK="$(mktemp -d)"
@@ -30,5 +30,8 @@ server_start() {
   done
   BASE="$(sed -n 's/^courtrules listening on //p' "$WORK/stdout")"
   [ -n "$BASE" ] || { echo "the server did not start" >&2; cat "$WORK/server.log" >&2; exit 1; }
-  FIRST_KEY="$(grep -o 'crk_[0-9a-f]*_[0-9a-f]*' "$WORK/stdout" | head -1 || true)"
+  # Not a terminal: the server writes its first key to a file and says where.
+  local key_file
+  key_file="$(sed -n 's/.*the key was written to \(.*\) (readable by this user only).*/\1/p' "$WORK/stdout")"
+  FIRST_KEY="$(grep -oh 'crk_[0-9a-f]*_[0-9a-f]*' "$WORK/stdout" ${key_file:+"$key_file"} 2>/dev/null | head -1 || true)"
 }

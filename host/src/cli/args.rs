@@ -106,11 +106,16 @@ pub(super) struct UploadArgs {
     /// daily, and by `uploads prune`).
     #[arg(long, env = "COURTRULES_UPLOAD_RETENTION_DAYS", default_value_t = 30)]
     pub(super) upload_retention_days: u64,
+    /// Mebibytes of PDFs one key may send to `/classify` within the retention period;
+    /// past it, `/classify` answers 403 until older uploads expire. 0: no limit.
+    #[arg(long, env = "COURTRULES_UPLOAD_QUOTA_MIB", default_value_t = 1024)]
+    pub(super) upload_quota_mib: u64,
 }
 
 impl UploadArgs {
     pub(super) fn uploads(&self) -> Uploads {
-        Uploads::new(self.uploads_dir.clone(), days(self.upload_retention_days))
+        let quota = (self.upload_quota_mib > 0).then(|| self.upload_quota_mib.saturating_mul(1024 * 1024));
+        Uploads::new(self.uploads_dir.clone(), days(self.upload_retention_days), quota)
     }
 }
 
@@ -143,6 +148,17 @@ pub(super) struct ServeArgs {
     /// How often to look for data or key changes made by other processes, in ms.
     #[arg(long, env = "COURTRULES_REFRESH_MS", default_value_t = 1000)]
     pub(super) refresh_ms: u64,
+    /// Time a client has to send a request's headers, in ms; also how long an idle
+    /// keep-alive connection stays open.
+    #[arg(long, env = "COURTRULES_HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
+    pub(super) header_read_timeout_ms: u64,
+    /// Connections open at once; past it, new clients wait to be accepted.
+    #[arg(long, env = "COURTRULES_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub(super) max_connections: usize,
+    /// Where to write the first API key when the output is not a terminal (default:
+    /// `first-api-key` beside the SQLite database). On a terminal it is printed once.
+    #[arg(long, env = "COURTRULES_FIRST_KEY_FILE")]
+    pub(super) first_key_file: Option<PathBuf>,
     /// The built drafting app (Trunk's output) to serve at `/`.
     #[arg(long, env = "COURTRULES_WEB_DIR", default_value = "./web/dist")]
     pub(super) web_dir: PathBuf,
@@ -173,6 +189,12 @@ impl ServeArgs {
             web_dir: self.web_dir.clone(),
             rate_window: Duration::from_millis(self.rate_window_ms.max(1)),
             refresh: Duration::from_millis(self.refresh_ms.max(10)),
+            connections: server::ConnectionLimits {
+                header_read_timeout: Duration::from_millis(self.header_read_timeout_ms.max(1)),
+                max_connections: self.max_connections.max(1),
+                drain: Duration::from_millis(self.request_timeout_ms),
+            },
+            first_key_file: self.first_key_file.clone(),
         }
     }
 }

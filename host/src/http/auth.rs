@@ -14,7 +14,7 @@ use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::RwLock;
 
 /// The caller: a valid, unrevoked key, with its plan and its rate limits.
@@ -37,9 +37,18 @@ impl ApiKey {
         if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() || token.contains(char::is_whitespace) {
             return Err(malformed());
         }
-        let (id, secret) = keys::parse_token(token).ok_or(ApiError::InvalidKey)?;
-        let key = state.keys.find(&state.service.db, id).await?.ok_or(ApiError::InvalidKey)?;
+        let Some((id, secret)) = keys::parse_token(token) else {
+            tracing::warn!("refused an API key that is not in the key format");
+            return Err(ApiError::InvalidKey);
+        };
+        // Only the key's id is logged: never the secret.
+        let Some(key) = state.keys.find(&state.service.db, id).await? else {
+            tracing::warn!(key_id = id, "refused an API key: no such key");
+            return Err(ApiError::InvalidKey);
+        };
         if key.revoked || !key.matches(secret) {
+            let why = if key.revoked { "revoked" } else { "wrong secret" };
+            tracing::warn!(key_id = id, why, "refused an API key");
             return Err(ApiError::InvalidKey);
         }
         Ok(ApiKey { caller: Caller { key_id: key.id, plan: key.plan }, limits: key.limits })
@@ -57,28 +66,52 @@ impl FromRequestParts<AppState> for ApiKey {
     }
 }
 
-/// Keys seen so far, dropped whenever any key changes (`data_versions.keys`), so a
-/// revocation by the CLI reaches a running server within one refresh interval.
+/// Keys seen so far, and ids looked up and not found, both dropped whenever any key
+/// changes (`data_versions.keys`), so a revocation by the CLI reaches a running server
+/// within one refresh interval. Remembering the misses means a client that repeats a
+/// key that does not exist costs no database lookup after the first.
 #[derive(Default)]
 pub struct KeyCache {
-    inner: RwLock<(i64, HashMap<String, StoredKey>)>,
+    inner: RwLock<Cached>,
 }
+
+#[derive(Default)]
+struct Cached {
+    version: i64,
+    keys: HashMap<String, StoredKey>,
+    missing: HashSet<String>,
+}
+
+/// Ids remembered as missing; past this the set starts again (ids are random, so a
+/// flood of new ones would otherwise grow it without end).
+const MAX_MISSING: usize = 10_000;
 
 impl KeyCache {
     async fn find(&self, db: &Db, id: &str) -> anyhow::Result<Option<StoredKey>> {
         let seen = {
             let inner = self.inner.read().expect("key cache lock");
-            if let Some(key) = inner.1.get(id) {
+            if let Some(key) = inner.keys.get(id) {
                 return Ok(Some(key.clone()));
             }
-            inner.0
+            if inner.missing.contains(id) {
+                return Ok(None);
+            }
+            inner.version
         };
         let key = keys::find(db, id).await?;
-        if let Some(key) = &key {
-            let mut inner = self.inner.write().expect("key cache lock");
-            // A refresh in the meantime means the row just read may already be stale.
-            if inner.0 == seen {
-                inner.1.insert(id.to_owned(), key.clone());
+        let mut inner = self.inner.write().expect("key cache lock");
+        // A refresh in the meantime means the answer just read may already be stale.
+        if inner.version == seen {
+            match &key {
+                Some(key) => {
+                    inner.keys.insert(id.to_owned(), key.clone());
+                }
+                None => {
+                    if inner.missing.len() >= MAX_MISSING {
+                        inner.missing.clear();
+                    }
+                    inner.missing.insert(id.to_owned());
+                }
             }
         }
         Ok(key)
@@ -88,9 +121,46 @@ impl KeyCache {
     pub async fn refresh(&self, db: &Db) -> anyhow::Result<()> {
         let version = db.version(Watched::Keys).await?;
         let mut inner = self.inner.write().expect("key cache lock");
-        if inner.0 != version {
-            *inner = (version, HashMap::new());
+        if inner.version != version {
+            *inner = Cached { version, ..Cached::default() };
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::Plan;
+
+    /// A miss is remembered: the same id is not looked up again until the keys change.
+    #[tokio::test]
+    async fn a_missing_id_is_looked_up_once_until_the_keys_change() {
+        let folder = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}", folder.path().join("keys.db").display())).await.unwrap();
+        db.migrate().await.unwrap();
+        let cache = KeyCache::default();
+        cache.refresh(&db).await.unwrap();
+        let made = keys::create(&db, "later", Plan::All).await.unwrap();
+        let (id, _) = keys::parse_token(&made.token).unwrap();
+        // Made after the last refresh; the first lookup finds it in the database.
+        assert!(cache.find(&db, id).await.unwrap().is_some());
+        let missing = "00000000abcd";
+        assert!(cache.find(&db, missing).await.unwrap().is_none());
+        // The row appears behind the cache's back (no version bump): still a miss, so the
+        // database was not asked.
+        sqlx::query("UPDATE api_keys SET id = $1 WHERE id = $2")
+            .bind(missing)
+            .bind(id)
+            .execute(db.pool())
+            .await
+            .unwrap();
+        assert!(cache.find(&db, missing).await.unwrap().is_none());
+        // Once the keys' version moves, the cache starts over.
+        let mut connection = db.pool().acquire().await.unwrap();
+        crate::store::db::bump_version(&mut connection, Watched::Keys).await.unwrap();
+        drop(connection);
+        cache.refresh(&db).await.unwrap();
+        assert!(cache.find(&db, missing).await.unwrap().is_some());
     }
 }

@@ -10,7 +10,7 @@ use super::extract::JsonBody;
 use crate::service::Error;
 use crate::service::classify::{self, Input};
 use crate::service::error::{
-    ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody,
+    ClassifyForbiddenBody, ClassifyUnprocessableBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody,
 };
 use axum::extract::{FromRequest, Request, State};
 use axum::response::Response;
@@ -79,7 +79,7 @@ impl FromRequest<AppState> for ClassifyRequest {
         (status = 200, description = "The classification: document type, extracted counts and structure, format detection, and (when supported) a check request lacking only the four filer facts", body = Classification),
         (status = 400, description = "A field is missing or invalid (`pdf_base64`: not base64, empty, too large)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, district outside the key's plan, or the key's upload quota used up", body = ClassifyForbiddenBody),
         (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
         (status = 413, description = "The body is over the /classify limit, or the PDF needs more than the classifier's memory cap", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
@@ -111,7 +111,8 @@ fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest, Vec<Field
         Ok(other) => return Err(vec![FieldError::new("", format!("must be a JSON object, got {}", describe(&other)))]),
         Err(error) => return Err(vec![FieldError::new("", error.to_string())]),
     };
-    let mut details = Vec::new();
+    // A repeated key is refused rather than read one way or the other.
+    let mut details = courtrules_engine::validate::duplicate_keys(body);
     let judge_slug = slug(&object, "judge_slug", &mut details);
     let district_id = slug(&object, "district_id", &mut details);
     let pdf = match object.get("pdf_base64") {

@@ -4,7 +4,7 @@
 //! "Validation" section here and on a code host alike.
 
 use super::error::ApiError;
-use axum::extract::Path;
+use super::query::PathParams;
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
@@ -38,13 +38,15 @@ pub async fn index() -> Html<String> {
     params(("name" = String, Path, description = "`errors`, `server`, `checks` or `profile-format`, optionally with `.md`", example = "errors")),
     responses(
         (status = 200, description = "The document", content_type = "text/html"),
+        (status = 400, description = "The name is not valid UTF-8 once percent-decoded", body = crate::service::error::ValidationErrorBody),
         (status = 404, description = "No such document", body = crate::service::error::ErrorBody),
     )
 )]
-pub async fn document(Path(name): Path<String>) -> Result<Response, ApiError> {
+pub async fn document(path: PathParams) -> Result<Response, ApiError> {
+    let name = path.get("name");
     let (stem, markdown) = match name.strip_suffix(".md") {
         Some(stem) => (stem, true),
-        None => (name.as_str(), false),
+        None => (name, false),
     };
     let Some((_, title, text)) = DOCUMENTS.iter().find(|(known, _, _)| *known == stem) else {
         return Err(ApiError::RouteNotFound(format!("/docs/{name}")));

@@ -36,6 +36,14 @@ pub enum ApiError {
     MethodNotAllowed { method: String, path: String },
     #[error("the request took longer than the server's time limit")]
     Timeout,
+    #[error("the request's path and query are longer than the {limit_bytes}-byte limit")]
+    UriTooLong { limit_bytes: usize },
+    #[error("the request's headers are larger than the {limit_bytes}-byte limit")]
+    HeadersTooLarge { limit_bytes: usize },
+    /// A header a request may carry once came twice: which copy counts would depend on
+    /// the reader.
+    #[error("the {0} header was sent more than once")]
+    RepeatedHeader(&'static str),
 }
 
 impl From<anyhow::Error> for ApiError {
@@ -70,7 +78,7 @@ impl ApiError {
         match self {
             ApiError::Service(error) => match error {
                 Error::Validation { .. } => StatusCode::BAD_REQUEST,
-                Error::DistrictNotAccessible(_) => StatusCode::FORBIDDEN,
+                Error::DistrictNotAccessible(_) | Error::UploadQuotaExceeded(_) => StatusCode::FORBIDDEN,
                 Error::UnknownDistrict { .. } | Error::JudgeNotFound { .. } | Error::DocumentNotFound(_) => {
                     StatusCode::NOT_FOUND
                 }
@@ -94,6 +102,9 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } | ApiError::PdfTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::UriTooLong { .. } => StatusCode::URI_TOO_LONG,
+            ApiError::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            ApiError::RepeatedHeader(_) => StatusCode::BAD_REQUEST,
         }
     }
 
@@ -140,6 +151,15 @@ impl ApiError {
                 general("GET /api/v1 lists each endpoint with its method.".into(), "method-not-allowed")
             }
             ApiError::Timeout => general("Retry the request; if it keeps happening, report it.".into(), "timeout"),
+            ApiError::UriTooLong { .. } => general(
+                "Send fewer or shorter query parameters; every endpoint's parameters fit well within the limit.".into(),
+                "request-head-refused",
+            ),
+            ApiError::HeadersTooLarge { .. } => general(
+                "Send fewer or smaller headers (large cookies are the usual cause).".into(),
+                "request-head-refused",
+            ),
+            ApiError::RepeatedHeader(name) => general(format!("Send the {name} header once."), "request-head-refused"),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::AppState;
 use super::auth::ApiKey;
+use super::query::{NoParams, Query};
 use crate::service::error::ErrorBody;
 use axum::Json;
 use axum::extract::State;
@@ -39,12 +40,13 @@ pub struct Endpoint {
     tag = "service",
     responses(
         (status = 200, description = "Name, version, documentation and endpoints", body = ServiceIndex),
+        (status = 400, description = "A query parameter was given (this endpoint takes none)", body = crate::service::error::ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
-pub async fn service_index(State(state): State<AppState>, _key: ApiKey) -> Json<ServiceIndex> {
+pub async fn service_index(State(state): State<AppState>, _key: ApiKey, _: Query<NoParams>) -> Json<ServiceIndex> {
     Json(state.index.clone())
 }
 

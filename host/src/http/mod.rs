@@ -10,6 +10,7 @@ pub mod documents;
 pub mod error;
 pub mod extract;
 pub mod extracted_rules;
+pub mod guard;
 pub mod holidays;
 pub mod index;
 pub mod judges;
@@ -25,14 +26,14 @@ use crate::rate_limit::Limiter;
 use crate::service::Service;
 use auth::KeyCache;
 use axum::Router;
-use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use error::ApiError;
 use extract::BodyLimit;
+use guard::{BodyLimits, REQUEST_ID};
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
@@ -89,26 +90,30 @@ impl AppState {
 
 pub fn router(state: AppState) -> Router {
     let config = state.config.clone();
-    let request_id = HeaderName::from_static("x-request-id");
+    let request_id = REQUEST_ID;
+    let security = guard::SecurityHeaders::for_app(&config.web_dir);
     // Each route with its key check and rate limit (`routes::table`).
     let api = Router::new()
         .merge(api_routes(Some(&state)).split_for_parts().0)
         .fallback(web::app_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state);
-    // Outermost first: request id, tracing, CORS and compression see every response,
-    // including the JSON errors made from the inner layers' bare ones.
-    // `body_limit` enforces the body limits (the configured one, and /classify's own);
-    // axum's own 2 MiB default is switched off so there is one limit per route.
+    // Outermost first: request id (a client's own only when plain), security headers,
+    // tracing, CORS and compression see every response, including the JSON errors made
+    // from the inner layers' bare ones. `check_head` refuses oversized or ambiguous
+    // heads before any work; `body_limit` enforces the body limits (the configured one,
+    // and /classify's own); axum's own 2 MiB default is switched off so there is one
+    // limit per route. (The `guard` module says why each exists.)
     let limits = BodyLimits {
         default: config.body_limit_bytes,
         classify: config.classify_body_limit_bytes(),
         classify_max_pdf: config.classify_max_pdf_bytes,
     };
     api.layer(DefaultBodyLimit::disable())
-        .layer(middleware::from_fn_with_state(limits, body_limit))
+        .layer(middleware::from_fn_with_state(limits, guard::body_limit))
+        .layer(middleware::from_fn(guard::check_head))
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, config.request_timeout))
-        .layer(middleware::from_fn_with_state(BodyLimit(config.body_limit_bytes), json_errors))
+        .layer(middleware::from_fn_with_state(BodyLimit(config.body_limit_bytes), guard::json_errors))
         // PDFs are compressed already, and keep their Content-Length this way.
         .layer(
             CompressionLayer::new()
@@ -135,7 +140,9 @@ pub fn router(state: AppState) -> Router {
                 request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
         }))
+        .layer(middleware::from_fn_with_state(security, guard::security_headers))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(middleware::from_fn(guard::clean_request_id))
 }
 
 /// The routes of the table (`routes::table`), as a router and the paths of the
@@ -178,78 +185,10 @@ pub fn json_response(body: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
-/// The body limits: one for every route, and a larger one for `/classify`, which
-/// carries a PDF.
-#[derive(Clone, Copy)]
-struct BodyLimits {
-    default: usize,
-    classify: usize,
-    /// The largest PDF, for the 413's suggestion.
-    classify_max_pdf: usize,
-}
-
 impl HttpConfig {
     /// `/classify`'s body limit: room for the largest PDF in base64 (a third larger)
     /// and the rest of the request (line breaks, `filename`).
     pub fn classify_body_limit_bytes(&self) -> usize {
         self.classify_max_pdf_bytes.div_ceil(3) * 4 + 1024 * 1024
     }
-}
-
-/// Refuses a body over its route's limit: at once when `Content-Length` says so,
-/// otherwise when reading passes the limit (the extractors answer 413). The limit in
-/// force is put in the request extensions (`BodyLimit`) for the 413 body.
-async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next: Next) -> Response {
-    let is_classify = request.uri().path() == classify::PATH;
-    let limit = if is_classify { limits.classify } else { limits.default };
-    let declared =
-        request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > limit as u64) {
-        let error = if is_classify {
-            ApiError::PdfTooLarge { limit_bytes: limit, max_pdf_bytes: limits.classify_max_pdf }
-        } else {
-            ApiError::PayloadTooLarge { limit_bytes: limit }
-        };
-        return error.into_response();
-    }
-    request.extensions_mut().insert(BodyLimit(limit));
-    next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
-}
-
-/// The safety net: an error response from a layer that answers on its own (body
-/// limit, time-out) becomes the matching JSON error body.
-async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Request, next: Next) -> Response {
-    let method = request.method().to_string();
-    let path = request.uri().path().to_owned();
-    let response = next.run(request).await;
-    let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
-        return response;
-    }
-    let error = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge { limit_bytes: limit },
-        StatusCode::SERVICE_UNAVAILABLE | StatusCode::REQUEST_TIMEOUT => ApiError::Timeout,
-        StatusCode::NOT_FOUND => ApiError::RouteNotFound(format!("{method} {path}")),
-        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed { method, path },
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType,
-        other => {
-            tracing::error!(%other, %method, %path, "an error response without a JSON body");
-            ApiError::from(anyhow::anyhow!("{other} without a JSON body from {method} {path}"))
-        }
-    };
-    let mut fixed = error.into_response();
-    // Keep the status the layer chose, and its headers (e.g. CORS, Allow).
-    *fixed.status_mut() = status;
-    for (name, value) in response.headers() {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-            fixed.headers_mut().entry(name).or_insert(value.clone());
-        }
-    }
-    drop(response.into_body());
-    fixed
 }

@@ -120,8 +120,10 @@ impl<'q> Params<'q> {
         } else {
             format!("unknown parameter; this endpoint takes {}", known.join(", "))
         };
+        // Each unknown name once, found in linear time: a long URL may hold thousands.
+        let mut seen = std::collections::HashSet::new();
         for (name, _) in &query.0 {
-            if !known.contains(&name.as_str()) && !unknown.iter().any(|problem| problem.path == *name) {
+            if !known.contains(&name.as_str()) && seen.insert(name.as_str()) {
                 unknown.push(FieldError::new(name, message.clone()));
             }
         }
@@ -143,11 +145,9 @@ impl<'q> Params<'q> {
         if self.problems.is_empty() {
             return Ok(());
         }
-        let count = self.problems.len();
-        Err(ApiError::invalid(
-            format!("the query is invalid ({count} {})", if count == 1 { "problem" } else { "problems" }),
-            self.problems,
-        ))
+        // At most `MAX_LISTED` problems are listed, as in the engine's answers.
+        let problems = courtrules_engine::validate::limit(self.problems);
+        Err(ApiError::invalid(courtrules_engine::validate::summary("the query is invalid", &problems), problems))
     }
 }
 
@@ -375,6 +375,21 @@ mod tests {
         };
         assert_eq!(error, "the query is invalid (1 problem)");
         assert_eq!(details[0].message, "unknown parameter; this endpoint takes none");
+    }
+
+    #[test]
+    fn thousands_of_unknown_parameters_are_named_once_and_listed_up_to_fifty() {
+        // Each name twice: 13,500 distinct names in 27,000 pairs.
+        let pairs: Vec<(String, String)> = (0..27_000).map(|i| (format!("p{}", i % 13_500), "1".into())).collect();
+        let pairs = QueryPairs(pairs);
+        let params = Params::new(&pairs, &NoParams::names());
+        let Err(ApiError::Service(crate::service::Error::Validation { error, details })) = params.finish() else {
+            panic!("unknown parameters are problems")
+        };
+        assert_eq!(error, "the query is invalid (13500 problems; the first 50 are listed)");
+        assert_eq!(details.len(), 51);
+        assert_eq!((details[0].path.as_str(), details[49].path.as_str()), ("p0", "p49"));
+        assert_eq!(details[50].message, "… and 13450 more problems not listed");
     }
 
     #[test]

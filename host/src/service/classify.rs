@@ -3,9 +3,10 @@
 //! sandbox, text recognition for scanned pages) reads the PDF, and the upload is kept
 //! where the service keeps uploads.
 
+use super::error::QuotaExceeded;
 use super::{Caller, Error, Service, lookup};
 use crate::classifier::{Classified, Classifier, ClassifyError};
-use crate::uploads::NewUpload;
+use crate::uploads::{NewUpload, Uploads};
 use courtrules_engine::model::ClassifyHints;
 use std::sync::Arc;
 use std::time::Instant;
@@ -33,6 +34,9 @@ pub async fn classify(service: &Service, caller: &Caller, input: Input) -> Resul
         filename: input.filename.clone(),
         ..ClassifyHints::default()
     };
+    if let Some(uploads) = &service.uploads {
+        within_quota(service, uploads, caller, input.pdf.len()).await?;
+    }
     let pdf: Arc<[u8]> = input.pdf.into();
     let classified = document(classifier, Arc::clone(&pdf), hints).await?;
     if let Some(uploads) = &service.uploads {
@@ -55,6 +59,23 @@ pub async fn classify(service: &Service, caller: &Caller, input: Input) -> Resul
         );
     }
     Ok(classified)
+}
+
+/// Refuses an upload that would take the key past its upload quota (checked before the
+/// work; uploads sent at the same moment may each pass it once).
+async fn within_quota(service: &Service, uploads: &Uploads, caller: &Caller, bytes: usize) -> Result<(), Error> {
+    let Some(quota_bytes) = uploads.quota_bytes() else { return Ok(()) };
+    let used_bytes = uploads.used_by(&service.db, &caller.key_id).await?;
+    if used_bytes.saturating_add(bytes as u64) <= quota_bytes {
+        return Ok(());
+    }
+    Err(Error::UploadQuotaExceeded(Box::new(QuotaExceeded {
+        quota_bytes,
+        used_bytes,
+        upload_bytes: bytes as u64,
+        retention_days: uploads.retention().as_secs() / 86_400,
+        contact: service.contact.clone(),
+    })))
 }
 
 /// The classification alone, with the hints given and no lookups (the CLI classifies

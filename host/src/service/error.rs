@@ -34,11 +34,13 @@ pub const ANCHORS: &[&str] = &[
     "route-not-found",
     "method-not-allowed",
     "timeout",
+    "request-head-refused",
     "engine-limits",
     "internal-error",
     "unreadable-pdf",
     "unreadable-scanned-pages",
     "classification-failed",
+    "upload-quota",
 ];
 
 pub fn docs_url(anchor: &str) -> String {
@@ -80,10 +82,24 @@ pub enum Error {
     /// safe to show; details are logged.
     #[error("{0}")]
     ClassificationFailed(String),
+    /// Classify: the key has sent as many bytes of PDFs as its quota allows within the
+    /// retention period.
+    #[error("this API key's upload quota of {} MiB is used up ({} MiB stored in the last {} days)", .0.quota_bytes / (1024 * 1024), .0.used_bytes / (1024 * 1024), .0.retention_days)]
+    UploadQuotaExceeded(Box<QuotaExceeded>),
     #[error(transparent)]
     Engine(#[from] SandboxError),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
+}
+
+/// An upload past the key's quota.
+#[derive(Debug)]
+pub struct QuotaExceeded {
+    pub quota_bytes: u64,
+    pub used_bytes: u64,
+    pub upload_bytes: u64,
+    pub retention_days: u64,
+    pub contact: String,
 }
 
 /// A known district outside the caller's plan.
@@ -98,6 +114,8 @@ impl Error {
     /// A validation error with the engine's own summary line ("the request is invalid
     /// (2 problems)").
     pub fn invalid(details: Vec<FieldError>) -> Error {
+        // At most `MAX_LISTED` problems are listed; the summary counts them all.
+        let details = courtrules_engine::validate::limit(details);
         Error::Validation { error: EngineError::InvalidRequest { details: details.clone() }.message(), details }
     }
 
@@ -185,6 +203,18 @@ impl Error {
                 "Retry the request later; if the same PDF keeps failing, report it.".into(),
                 "classification-failed",
             ),
+            Error::UploadQuotaExceeded(quota) => to_json(&UploadQuotaBody {
+                error: self.to_string(),
+                suggestion: format!(
+                    "Uploads count against the quota for {} days after they are sent; this one ({} bytes) would \
+                     pass it. Ask {} for a larger quota.",
+                    quota.retention_days, quota.upload_bytes, quota.contact
+                ),
+                docs_url: docs_url("upload-quota"),
+                quota_bytes: quota.quota_bytes,
+                used_bytes: quota.used_bytes,
+                contact: quota.contact.clone(),
+            }),
             Error::Engine(SandboxError::MemoryLimit { .. }) => general(
                 "The request is too large for the engine's memory limit; send a smaller request.".into(),
                 "engine-limits",
@@ -267,6 +297,40 @@ pub struct DistrictNotAccessibleBody {
     pub district: DistrictRef,
     pub accessible_districts: Vec<String>,
     pub contact: String,
+}
+
+/// 403 from `/classify` when the key's upload quota is used up.
+#[derive(Serialize, ToSchema)]
+pub struct UploadQuotaBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    /// The bytes of PDFs a key may send within the retention period.
+    pub quota_bytes: u64,
+    /// The bytes this key sent within it.
+    pub used_bytes: u64,
+    /// Where to ask for a larger quota.
+    pub contact: String,
+}
+
+/// 403 from `/classify`: the district is outside the key's plan (`district`,
+/// `accessible_districts`), or the key's upload quota is used up (`quota_bytes`,
+/// `used_bytes`); an invalid key has neither.
+#[derive(Serialize, ToSchema)]
+pub struct ClassifyForbiddenBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub district: Option<DistrictRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accessible_districts: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quota_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub used_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contact: Option<String>,
 }
 
 /// 422 for a court without a compliance profile.

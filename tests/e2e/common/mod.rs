@@ -69,6 +69,19 @@ pub fn key_in(text: &str) -> Option<String> {
     text.split_whitespace().find(|word| word.starts_with("crk_")).map(|word| word.trim_matches('\'').to_owned())
 }
 
+/// The key in the file a server names when it did not print its first key (its
+/// output is not a terminal), checking that only the owner may read the file.
+fn first_key_file(line: &str) -> Option<String> {
+    let path = line.split_once("the key was written to ")?.1.split(" (readable by this user only)").next()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).expect("the first key's file").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{path} is readable by others");
+    }
+    key_in(&std::fs::read_to_string(path).expect("the first key's file"))
+}
+
 /// A running server; killed when dropped.
 pub struct Server {
     pub workspace: Arc<Workspace>,
@@ -132,7 +145,7 @@ impl Server {
                 }
             };
             if first_key.is_none() {
-                first_key = key_in(&line);
+                first_key = key_in(&line).or_else(|| first_key_file(&line));
             }
             if let Some(address) = line.strip_prefix("courtrules listening on ") {
                 break address.trim().to_owned();

@@ -5,6 +5,12 @@
 //! against a field table that mirrors `model::request`; a request that passes it
 //! deserializes into `CheckRequest`.
 
+mod duplicate_keys;
+mod limit;
+
+pub use duplicate_keys::duplicate_keys;
+pub use limit::{MAX_LISTED, count, limit, summary};
+
 use crate::model::{CheckRequest, ClaimStatute, DocumentScope, FieldError, FilingRole, LineSpacing, MotionType};
 use serde_json::{Map, Value};
 
@@ -125,8 +131,14 @@ const CHECK_REQUEST: &[Field] = &[
 pub const ROOT_PATH: &str = "";
 
 /// Every problem with a check request, in field order (unknown fields after the known
-/// ones, alphabetically). Empty when the request is valid.
+/// ones, alphabetically), at most `MAX_LISTED` of them (`limit`). Empty when the request
+/// is valid.
 pub fn validate(request: &Value) -> Vec<FieldError> {
+    limit(every_problem(request))
+}
+
+/// `validate` before `limit`, for callers that add problems of their own first.
+fn every_problem(request: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     match request {
         Value::Object(object) => walk(object, CHECK_REQUEST, "", &mut errors),
@@ -136,6 +148,20 @@ pub fn validate(request: &Value) -> Vec<FieldError> {
         )),
     }
     errors
+}
+
+/// `validate` over JSON text: repeated keys (which a parse would silently resolve), then
+/// the value's problems; or the reason the text is not JSON.
+pub fn validate_text(bytes: &[u8]) -> Vec<FieldError> {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(value) => value,
+        Err(error) => {
+            return vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))];
+        }
+    };
+    let mut errors = duplicate_keys(bytes);
+    errors.extend(every_problem(&value));
+    limit(errors)
 }
 
 /// Parses and validates a check request from JSON bytes.
@@ -153,7 +179,9 @@ pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
     };
     let value: Value = serde_json::from_slice(bytes)
         .map_err(|error| vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))])?;
-    let errors = validate(&value);
+    let mut errors = duplicate_keys(bytes);
+    errors.extend(every_problem(&value));
+    let errors = limit(errors);
     if errors.is_empty() {
         // The walk reads `12.0` as the integer 12 (as JSON Schema, and so the OpenAPI
         // document, does); serde's typed parse wants it written `12`. A request the fast
@@ -264,13 +292,14 @@ fn walk(object: &Map<String, Value>, fields: &[Field], prefix: &str, errors: &mu
     }
     let mut unknown: Vec<&String> =
         object.keys().filter(|key| !fields.iter().any(|field| field.name == key.as_str())).collect();
+    if unknown.is_empty() {
+        return;
+    }
     unknown.sort();
+    let allowed: Vec<&str> = fields.iter().map(|field| field.name).collect();
+    let message = format!("unknown field; allowed fields here: {}", allowed.join(", "));
     for key in unknown {
-        let allowed: Vec<&str> = fields.iter().map(|field| field.name).collect();
-        errors.push(FieldError::new(
-            join(prefix, key),
-            format!("unknown field; allowed fields here: {}", allowed.join(", ")),
-        ));
+        errors.push(FieldError::new(join(prefix, key), message.clone()));
     }
 }
 
@@ -378,5 +407,5 @@ pub fn validate_rules_query(query: &Value) -> Vec<FieldError> {
             errors.push(FieldError::new(ROOT_PATH, format!("the query must be a JSON object, got {}", describe(other))))
         }
     }
-    errors
+    limit(errors)
 }

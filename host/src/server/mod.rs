@@ -1,6 +1,11 @@
 //! The server: start-up (engine, database, data pack, first key, catalogue), the HTTP
-//! API on its listener, and the background work — picking up changes other processes
-//! make, pruning old uploads — until a shutdown signal.
+//! API on its listener (`connections`: timeouts and a connection cap), and the
+//! background work — picking up changes other processes make, pruning old uploads —
+//! until a shutdown signal.
+
+mod connections;
+
+pub use connections::ConnectionLimits;
 
 use crate::classifier::Classifier;
 use crate::http::{self, AppState, HttpConfig};
@@ -35,6 +40,10 @@ pub struct Settings {
     pub rate_window: Duration,
     /// How often to look for data or key changes made by other processes.
     pub refresh: Duration,
+    pub connections: ConnectionLimits,
+    /// Where the first API key is written when the output is not a terminal (default:
+    /// `first-api-key` beside the SQLite database).
+    pub first_key_file: Option<PathBuf>,
 }
 
 /// Starts everything and serves until SIGINT or SIGTERM.
@@ -49,7 +58,7 @@ pub async fn serve(
     seed::seed(&db, &sandbox, &settings.data_dir, &mut |line| tracing::info!("seed: {line}")).await?;
     if keys::count_active(&db).await? == 0 {
         let key = keys::create(&db, "local", Plan::All).await?;
-        announce_first_key(&key.token, &settings);
+        hand_over_first_key(&key.token, &settings)?;
     }
     let catalogue = Arc::new(Live::load(&db, &sandbox).await?);
 
@@ -92,20 +101,60 @@ pub async fn serve(
         "engine ready"
     );
     println!("courtrules listening on http://{local}");
-    axum::serve(listener, http::router(state)).with_graceful_shutdown(shutdown()).await?;
+    connections::serve(listener, http::router(state), settings.connections, shutdown()).await?;
     Ok(())
 }
 
-fn announce_first_key(token: &str, settings: &Settings) {
+/// Hands the first key to the person who started the server: on a terminal, printed
+/// once; otherwise (a service manager's journal, a CI log, output sent to a file) it
+/// would end up in logs, so it goes to a file only its owner can read, and the output
+/// says where.
+fn hand_over_first_key(token: &str, settings: &Settings) -> anyhow::Result<()> {
     let base = settings.public_url.clone().unwrap_or_else(|| format!("http://{}", settings.addr));
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        println!(
+            "\n=====================================================================\n\
+             No API key existed, so one was created (name `local`, all districts).\n\
+             It is shown only this once; keep it:\n\n    {token}\n\n\
+             Try it:\n    curl -H 'Authorization: Bearer {token}' {base}/api/v1\n\
+             More keys: courtrules keys create --name NAME [--districts edny,sdny]\n\
+             =====================================================================\n"
+        );
+        return Ok(());
+    }
+    let path = settings.first_key_file.clone().unwrap_or_else(|| first_key_file_beside(&settings.database_url));
+    write_private(&path, &format!("{token}\n"))
+        .with_context(|| format!("could not write the first API key to {}", path.display()))?;
     println!(
-        "\n=====================================================================\n\
-         No API key existed, so one was created (name `local`, all districts).\n\
-         It is shown only this once; keep it:\n\n    {token}\n\n\
-         Try it:\n    curl -H 'Authorization: Bearer {token}' {base}/api/v1\n\
-         More keys: courtrules keys create --name NAME [--districts edny,sdny]\n\
-         =====================================================================\n"
+        "No API key existed, so one was created (name `local`, all districts). The output is not a \
+         terminal, so the key was written to {} (readable by this user only) instead of printed.",
+        path.display()
     );
+    Ok(())
+}
+
+/// `first-api-key` in the SQLite database's folder (the working folder otherwise).
+fn first_key_file_beside(database_url: &str) -> PathBuf {
+    let path = database_url.strip_prefix("sqlite://").or_else(|| database_url.strip_prefix("sqlite:"));
+    let folder = path
+        .map(|path| path.split('?').next().unwrap_or(path))
+        .and_then(|path| std::path::Path::new(path).parent().map(std::path::Path::to_path_buf))
+        .filter(|folder| !folder.as_os_str().is_empty());
+    folder.unwrap_or_default().join("first-api-key")
+}
+
+/// Writes `text` to a file that only its owner may read or write.
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path)?;
+    // An existing file keeps its mode when opened; make sure of it.
+    #[cfg(unix)]
+    file.set_permissions(<std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o600))?;
+    file.write_all(text.as_bytes())
 }
 
 /// Picks up `seed` and `keys` changes made by other processes.

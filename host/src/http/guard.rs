@@ -1,0 +1,236 @@
+//! The guards every request passes before it reaches a route, and the headers every
+//! response leaves with:
+//!
+//! - `check_head`: a request head larger than any client of this API needs (a URI over
+//!   8 KiB, headers over 16 KiB), or one whose meaning depends on which copy of a header
+//!   is read (two `Authorization` headers), is refused with its JSON error before any
+//!   work. (Two `Content-Length` headers never get here: hyper folds equal ones into
+//!   one and refuses unequal ones itself.)
+//! - `clean_request_id`: a client's `X-Request-Id` is logged and echoed, so only a
+//!   short, plain one is kept; any other is replaced by a fresh id.
+//! - `body_limit`: the body limit of the route (the configured one, or `/classify`'s).
+//! - `json_errors`: an error a layer answers on its own (body limit, time-out, axum's
+//!   rejections) becomes the matching JSON body.
+//! - `security_headers`: `nosniff`, no framing, no referrer, and a Content-Security-
+//!   Policy (the drafting app's for HTML, "nothing" for everything else).
+
+use super::classify;
+use super::error::ApiError;
+use super::extract::BodyLimit;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use courtrules_engine::model::FieldError;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The longest request target (path and query) accepted.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// The most header bytes (names and values) accepted.
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Refuses an oversized or ambiguous request head (see the module documentation).
+pub async fn check_head(request: Request, next: Next) -> Response {
+    match head_problem(&request) {
+        Some(error) => error.into_response(),
+        None => next.run(request).await,
+    }
+}
+
+fn head_problem(request: &Request) -> Option<ApiError> {
+    let uri_bytes = request.uri().path_and_query().map_or(0, |target| target.as_str().len());
+    if uri_bytes > MAX_URI_BYTES {
+        return Some(ApiError::UriTooLong { limit_bytes: MAX_URI_BYTES });
+    }
+    let header_bytes: usize = request.headers().iter().map(|(name, value)| name.as_str().len() + value.len()).sum();
+    if header_bytes > MAX_HEADER_BYTES {
+        return Some(ApiError::HeadersTooLarge { limit_bytes: MAX_HEADER_BYTES });
+    }
+    let authorizations = request.headers().get_all(header::AUTHORIZATION).iter().count();
+    (authorizations > 1).then_some(ApiError::RepeatedHeader("Authorization"))
+}
+
+/// Keeps a client's `X-Request-Id` only when it is one short, plain token (at most 64
+/// letters, digits, `.`, `_`, `:` or `-`); otherwise removes it, so the layer that sets
+/// request ids makes a fresh one. What is logged and echoed is then never the client's
+/// arbitrary text.
+pub async fn clean_request_id(mut request: Request, next: Next) -> Response {
+    let ids = request.headers().get_all(&REQUEST_ID);
+    let mut values = ids.iter();
+    let acceptable = match (values.next(), values.next()) {
+        (None, _) => true,
+        (Some(value), None) => is_plain_id(value),
+        (Some(_), Some(_)) => false,
+    };
+    if !acceptable {
+        request.headers_mut().remove(&REQUEST_ID);
+    }
+    next.run(request).await
+}
+
+fn is_plain_id(value: &HeaderValue) -> bool {
+    let bytes = value.as_bytes();
+    (1..=64).contains(&bytes.len())
+        && bytes.iter().all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b':' | b'-'))
+}
+
+/// The body limits: one for every route, and a larger one for `/classify`, which
+/// carries a PDF.
+#[derive(Clone, Copy)]
+pub struct BodyLimits {
+    pub default: usize,
+    pub classify: usize,
+    /// The largest PDF, for the 413's suggestion.
+    pub classify_max_pdf: usize,
+}
+
+/// Refuses a body over its route's limit: at once when `Content-Length` says so,
+/// otherwise when reading passes the limit (the extractors answer 413). The limit in
+/// force is put in the request extensions (`BodyLimit`) for the 413 body.
+pub async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next: Next) -> Response {
+    let is_classify = request.uri().path() == classify::PATH;
+    let limit = if is_classify { limits.classify } else { limits.default };
+    let declared =
+        request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        let error = if is_classify {
+            ApiError::PdfTooLarge { limit_bytes: limit, max_pdf_bytes: limits.classify_max_pdf }
+        } else {
+            ApiError::PayloadTooLarge { limit_bytes: limit }
+        };
+        return error.into_response();
+    }
+    request.extensions_mut().insert(BodyLimit(limit));
+    next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
+}
+
+/// The safety net: an error response from a layer that answers on its own (body
+/// limit, time-out, an axum rejection) becomes the matching JSON error body.
+pub async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Request, next: Next) -> Response {
+    let method = request.method().to_string();
+    let path = request.uri().path().to_owned();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let error = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge { limit_bytes: limit },
+        StatusCode::SERVICE_UNAVAILABLE | StatusCode::REQUEST_TIMEOUT => ApiError::Timeout,
+        StatusCode::NOT_FOUND => ApiError::RouteNotFound(format!("{method} {path}")),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed { method, path },
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType,
+        // axum's rejections say in a line of plain text what could not be read.
+        StatusCode::BAD_REQUEST => {
+            let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+            let text = String::from_utf8_lossy(&text).trim().to_owned();
+            let text = if text.is_empty() { "the request could not be read".to_owned() } else { text };
+            ApiError::invalid("the request could not be read (1 problem)", vec![FieldError::new("", text)])
+        }
+        other => {
+            tracing::error!(%other, %method, %path, "an error response without a JSON body");
+            ApiError::from(anyhow::anyhow!("{other} without a JSON body from {method} {path}"))
+        }
+    };
+    let mut fixed = error.into_response();
+    // Keep the status the layer chose, and its headers (e.g. CORS, Allow).
+    *fixed.status_mut() = status;
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            fixed.headers_mut().entry(name).or_insert(value.clone());
+        }
+    }
+    fixed
+}
+
+/// The Content-Security-Policy values: the drafting app's (for HTML) and the one for
+/// everything else.
+#[derive(Clone)]
+pub struct SecurityHeaders {
+    html_policy: HeaderValue,
+}
+
+/// JSON, PDFs, scripts and the like are never documents to render: nothing may load
+/// from them, and nothing may frame them.
+const NON_HTML_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
+
+impl SecurityHeaders {
+    /// The app's policy: its own scripts, styles and module only, plus the one inline
+    /// module script Trunk writes into `index.html` (allowed by its hash, read from
+    /// `web_dir` at start), WebAssembly compilation, and requests to this origin. The
+    /// documentation pages carry their own `<style>`, hence inline styles.
+    pub fn for_app(web_dir: &Path) -> SecurityHeaders {
+        let index = std::fs::read_to_string(web_dir.join("index.html")).unwrap_or_default();
+        let hashes: String = inline_scripts(&index)
+            .map(|script| {
+                let digest = Sha256::digest(script.as_bytes());
+                format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
+            })
+            .collect();
+        let policy = format!(
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+             frame-ancestors 'none'"
+        );
+        SecurityHeaders { html_policy: HeaderValue::try_from(policy).expect("the policy is plain ASCII") }
+    }
+}
+
+/// The text of each `<script>` element without a `src` in an HTML page.
+fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    html.split("<script").skip(1).filter_map(|rest| {
+        let (attributes, after) = rest.split_once('>')?;
+        let (text, _) = after.split_once("</script>")?;
+        (!attributes.contains("src=")).then_some(text)
+    })
+}
+
+/// Adds the security headers to every response.
+pub async fn security_headers(State(headers): State<SecurityHeaders>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    let policy = if is_html { headers.html_policy.clone() } else { HeaderValue::from_static(NON_HTML_POLICY) };
+    let set = response.headers_mut();
+    set.insert(header::CONTENT_SECURITY_POLICY, policy);
+    set.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    set.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    set.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_short_plain_request_ids_are_kept() {
+        for id in ["abc", "0f8c2b1e-4a6d-4c1b-9a35-7d2e8f9a1b2c", "trace.1:span_2", &"a".repeat(64)] {
+            assert!(is_plain_id(&HeaderValue::from_str(id).unwrap()), "{id}");
+        }
+        for id in ["", "two words", "x\" level=ERROR msg=\"forged", &"a".repeat(65), "naïve"] {
+            let Ok(value) = HeaderValue::from_bytes(id.as_bytes()) else { continue };
+            assert!(!is_plain_id(&value), "{id}");
+        }
+    }
+
+    #[test]
+    fn inline_scripts_are_found_and_scripts_with_src_are_not() {
+        let html = "<script src=\"/a.js\"></script><script type=\"module\">\nimport x;\n</script><p>";
+        assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["\nimport x;\n"]);
+    }
+}

@@ -1,0 +1,3 @@
+-- The upload quota sums a key's uploads within the retention period on every
+-- /classify; this keeps that a range scan of the key's own rows.
+CREATE INDEX uploads_key_id_created_at ON uploads (key_id, created_at);
