@@ -419,6 +419,23 @@ export interface components {
             warnings?: string[];
         };
         /**
+         * @description 403 from `/classify`: the district is outside the key's plan (`district`,
+         *     `accessible_districts`), or the key's upload quota is used up (`quota_bytes`,
+         *     `used_bytes`); an invalid key has neither.
+         */
+        ClassifyForbiddenBody: {
+            accessible_districts?: string[] | null;
+            contact?: string | null;
+            district?: components["schemas"]["DistrictRef"] | null;
+            docs_url: string;
+            error: string;
+            /** Format: int64 */
+            quota_bytes?: number | null;
+            suggestion: string;
+            /** Format: int64 */
+            used_bytes?: number | null;
+        };
+        /**
          * @description The request body of `/classify`, as the OpenAPI document describes it and as the
          *     extractor reads it: every problem is reported at once, each at its field.
          */
@@ -1374,6 +1391,21 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceIndex"];
                 };
             };
+            /** @description A query parameter was given (this endpoint takes none) */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
             /** @description Missing or malformed Authorization header */
             401: {
                 headers: {
@@ -1654,7 +1686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key, or district outside the key's plan */
+            /** @description Invalid key, district outside the key's plan, or the key's upload quota used up */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -1666,7 +1698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ClassifyForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not in the district */
@@ -2947,6 +2979,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            /** @description The name is not valid UTF-8 once percent-decoded */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description No such document */

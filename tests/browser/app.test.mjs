@@ -17,6 +17,8 @@ const PAGE_LIMIT = 25; // Avery Sample's standing order § 3.A (data/profiles/ed
 let server, origin, browser, page;
 const requests = [];
 const measurements = {};
+/** Console messages in which Chromium reports something the page's CSP refused. */
+const policyViolations = [];
 
 before(async () => {
   if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
@@ -30,6 +32,9 @@ before(async () => {
   page = await context.newPage();
   page.on("request", (request) => requests.push({ method: request.method(), url: request.url(), at: Date.now() }));
   page.on("pageerror", (error) => console.error("page error:", error));
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+  });
 });
 
 after(async () => {
@@ -50,7 +55,10 @@ async function rulesLoaded() {
 
 test("the app loads, takes the stored key, and fetches the judge's rules once", async () => {
   const started = Date.now();
-  await page.goto(origin.url + "/");
+  const response = await page.goto(origin.url + "/");
+  // The page carries the server's Content-Security-Policy (and the app must work under
+  // it: the rest of this file).
+  assert.match(response.headers()["content-security-policy"] ?? "", /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
   await page.locator("#field-judge_slug option[value='" + JUDGE + "']").waitFor({ state: "attached", timeout: 20_000 });
   await page.selectOption("#field-judge_slug", JUDGE);
   await rulesLoaded();
@@ -246,4 +254,8 @@ test("sample judges are labelled, and every verdict says what it covered", async
   await page.locator('#results li.result[data-category="COVERAGE"][data-status="ACTION_REQUIRED"]').waitFor({ timeout: 5_000 });
   assert.notEqual(await page.getAttribute("#verdict", "data-status"), "COMPLIANT");
   await page.screenshot({ path: join(artifacts, "coverage-note.png"), fullPage: true });
+});
+
+test("nothing the app does is refused by its Content-Security-Policy", () => {
+  assert.deepEqual(policyViolations, []);
 });

@@ -73,7 +73,11 @@ export async function startServer({ env = {} } = {}) {
   );
   if (limits.status !== 0) throw new Error(`courtrules keys limits failed:\n${limits.stdout}${limits.stderr}`);
 
-  const server = await serve(serverBinary, storage, { env, cwd: dir });
+  // It runs in its temporary folder; the drafting app is the repository's build.
+  const server = await serve(serverBinary, storage, {
+    env: { COURTRULES_WEB_DIR: join(root, "web/dist"), ...env },
+    cwd: dir,
+  });
   return {
     baseUrl: server.baseUrl,
     apiKey,
