@@ -6,7 +6,7 @@
 //! and when the user asks for the server's check.
 
 use crate::api::{self, ApiError};
-use crate::form::{FilingForm, FlagGroup, field_id, label};
+use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
 use crate::pdf;
 use courtrules_engine::ffi;
 use courtrules_engine::model::{
@@ -16,6 +16,7 @@ use courtrules_engine::model::{
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
@@ -25,10 +26,16 @@ pub fn start() {
     leptos::mount::mount_to_body(App);
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct Choice {
     value: String,
     text: String,
+    /// The full name, shown as the option's tooltip.
+    title: String,
+    /// A fictional judge whose rules only demonstrate the checks.
+    sample: bool,
+    /// A court without rules to check against: listed, not choosable.
+    disabled: bool,
 }
 
 /// The engine's answer in the page: the exact response bytes (to compare with the
@@ -78,6 +85,9 @@ fn App() -> impl IntoView {
     let connection = RwSignal::new(String::new());
     let server_check = RwSignal::new(ServerCheck::Idle);
     let first_result_ms = RwSignal::new(None::<f64>);
+    // Problems are shown for a field only once the user has left it (or changed it).
+    let touched = RwSignal::new(BTreeSet::<String>::new());
+    let key_problem = RwSignal::new(None::<String>);
 
     let district = Memo::new(move |_| form.with(|f| f.district_id.clone()));
     let judge = Memo::new(move |_| form.with(|f| f.judge_slug.clone()));
@@ -86,23 +96,27 @@ fn App() -> impl IntoView {
     Effect::new(move |_| {
         let key = api_key.get();
         courts.set(Vec::new());
+        key_problem.set(None);
         if key.is_empty() {
             connection.set("Enter your API key to choose a court and judge.".into());
             return;
         }
         connection.set("Loading courts…".into());
         spawn_local(async move {
-            let (choices, note) = load_courts(&key).await;
+            let (choices, note, problem) = load_courts(&key).await;
             if api_key.get_untracked() != key {
                 return;
             }
             connection.set(note);
+            key_problem.set(problem);
             let current = district.get_untracked();
+            let checkable = |c: &&Choice| !c.disabled;
             let pick = choices
                 .iter()
+                .filter(checkable)
                 .find(|c| c.value == current)
-                .or_else(|| choices.iter().find(|c| c.value == "edny"))
-                .or(choices.first())
+                .or_else(|| choices.iter().filter(checkable).find(|c| c.value == "edny"))
+                .or_else(|| choices.iter().find(checkable))
                 .map(|c| c.value.clone())
                 .unwrap_or_default();
             courts.set(choices);
@@ -130,7 +144,9 @@ fn App() -> impl IntoView {
                     judges.set(choices);
                     form.update(|f| f.judge_slug = pick.unwrap_or_default());
                 }
-                Err(error) => connection.set(format!("Could not load the judges: {error}")),
+                Err(error) => {
+                    connection.set(format!("The judges of this court could not be loaded. {}", in_words(&error)))
+                }
             }
         });
     });
@@ -140,7 +156,10 @@ fn App() -> impl IntoView {
         let (key, district_id, judge_slug) = (api_key.get(), district.get(), judge.get());
         profile.set(None);
         server_check.set(ServerCheck::Idle);
-        if key.is_empty() || district_id.is_empty() || judge_slug.is_empty() {
+        // Only a judge of the court's own list: right after the court changes, the
+        // judge is still the previous court's until that court's judges arrive.
+        let listed = judges.with(|list| list.iter().any(|choice| choice.value == judge_slug));
+        if key.is_empty() || district_id.is_empty() || judge_slug.is_empty() || !listed {
             return;
         }
         connection.set("Loading the judge's rules…".into());
@@ -153,16 +172,17 @@ fn App() -> impl IntoView {
             }
             match loaded.map(|text| ffi::parse_profile(text.as_bytes())) {
                 Ok(Ok(parsed)) => {
-                    connection.set(format!(
-                        "Rules loaded (profile {}). Checks now run in this browser.",
-                        parsed.profile_version
-                    ));
+                    connection.set("Rules loaded. Checks now run in this browser as you type.".into());
                     profile.set(Some(Arc::new(parsed)));
                 }
-                Ok(Err(error)) => connection.set(format!("The court's profile could not be read: {error}")),
-                Err(error) if error.status == 422 => connection
-                    .set(format!("This court has no compliance profile yet, so filings cannot be checked: {error}")),
-                Err(error) => connection.set(format!("Could not load the judge's rules: {error}")),
+                Ok(Err(_)) => connection.set(
+                    "The court's rules could not be read by this page. Reload it; if that does not help, report it."
+                        .into(),
+                ),
+                Err(error) if error.status == 422 => connection.set(
+                    "This court's rules are not in courtrules yet, so filings before it cannot be checked.".into(),
+                ),
+                Err(error) => connection.set(format!("The judge's rules could not be loaded. {}", in_words(&error))),
             }
         });
     });
@@ -204,9 +224,20 @@ fn App() -> impl IntoView {
         server_check.set(ServerCheck::Idle);
     });
 
+    // The problems of the fields the user has left, in the fields' own words.
     let problems = Memo::new(move |_| match outcome.get() {
-        Outcome::Invalid(problems) => problems,
+        Outcome::Invalid(problems) => touched.with(|touched| {
+            problems
+                .into_iter()
+                .filter(|p| touched.contains(&p.path))
+                .map(|p| FieldError::new(p.path.clone(), plain_problem(&p.path, &p.message)))
+                .collect()
+        }),
         _ => Vec::new(),
+    });
+    let sample_judge = Memo::new(move |_| {
+        let slug = judge.get();
+        judges.with(|list| list.iter().find(|choice| choice.value == slug && choice.sample).map(|c| c.text.clone()))
     });
 
     let run_server_check = move |_| {
@@ -236,7 +267,7 @@ fn App() -> impl IntoView {
         <main id="main">
             <section class="panel" aria-labelledby="court-heading">
                 <h2 id="court-heading">"Court and judge"</h2>
-                <ApiKeyField api_key />
+                <ApiKeyField api_key key_problem />
                 <div class="row">
                     <div class="field">
                         <label for="field-district_id">"Court"</label>
@@ -260,19 +291,25 @@ fn App() -> impl IntoView {
                     </div>
                 </div>
                 <p id="connection" class="note" role="status">{move || connection.get()}</p>
+                <Show when=move || sample_judge.get().is_some()>
+                    <p id="sample-notice" class="sample-notice">
+                        <strong>"Demonstration data. "</strong>
+                        "This judge and this standing order are fictional: they show how the checks work. Do not rely on them for a real filing."
+                    </p>
+                </Show>
             </section>
 
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
                 <PdfDrop form district judge />
-                <FilingFields form problems />
+                <FilingFields form problems touched />
             </section>
 
             <section class="panel results" id="results" aria-labelledby="results-heading"
                 data-first-result-ms=move || first_result_ms.get().map(|ms| format!("{ms:.1}"))
             >
                 <h2 id="results-heading">"Results"</h2>
-                <Results outcome />
+                <Results outcome touched />
                 <div class="server-check">
                     <button
                         id="server-check"
@@ -282,66 +319,106 @@ fn App() -> impl IntoView {
                     >
                         "Check on server"
                     </button>
+                    <Show when=move || !matches!(outcome.get(), Outcome::Checked(_))>
+                        <p id="server-check-reason" class="hint">
+                            "The server's check becomes available once the description above can be checked."
+                        </p>
+                    </Show>
                     <div id="server-result" role="status">{move || server_check_view(server_check.get())}</div>
                 </div>
             </section>
         </main>
+        <VerdictBar outcome touched />
         <footer class="footer">
             <p>"Results cite the rule behind them. They are a drafting aid, not legal advice."</p>
         </footer>
     }
 }
 
-async fn load_courts(key: &str) -> (Vec<Choice>, String) {
+/// The courts the key may use; the line for `#connection`; what is wrong with the key,
+/// if it was refused.
+async fn load_courts(key: &str) -> (Vec<Choice>, String, Option<String>) {
     match api::get("/api/v1/courts", key).await.and_then(|text| parse_courts(&text)) {
-        Ok(courts) if !courts.is_empty() => (courts, "Choose the court and judge.".into()),
-        Ok(_) => (Vec::new(), "No court is accessible with this key.".into()),
-        // A server without the court list still serves the profiled district.
-        Err(error) if error.status == 404 => {
-            (vec![Choice { value: "edny".into(), text: "edny".into() }], "Choose the judge.".into())
-        }
-        Err(error) => (Vec::new(), format!("Could not load the courts: {error}")),
+        Ok(courts) if courts.iter().any(|c| !c.disabled) => (courts, "Choose the court and judge.".into(), None),
+        Ok(courts) => (courts, "None of the courts this key may use has rules in courtrules yet.".into(), None),
+        Err(error) if error.status == 401 || error.status == 403 => (
+            Vec::new(),
+            "Enter a valid API key to choose a court and judge.".into(),
+            Some(
+                "This key was not accepted. Check that it was copied whole; if it still fails, ask whoever \
+                 runs courtrules for your firm for a new one."
+                    .into(),
+            ),
+        ),
+        Err(error) => (Vec::new(), format!("The list of courts could not be loaded. {}", in_words(&error)), None),
+    }
+}
+
+/// A failed request in plain words, for the user rather than a developer.
+fn in_words(error: &ApiError) -> String {
+    match error.status {
+        0 => "The server could not be reached; check the connection and reload.".into(),
+        401 | 403 => "The API key was not accepted.".into(),
+        429 => "Too many requests in the last minute; wait a moment and reload.".into(),
+        500..=599 => "The server had a problem; try again in a moment.".into(),
+        _ => "Reload the page; if that does not help, report it.".into(),
+    }
+}
+
+/// "E.D.N.Y." for the Eastern District of New York: the short name lawyers cite, with
+/// the full name as the option's tooltip. (Bluebook abbreviations end in a period;
+/// the catalogue spells a few without it.)
+fn short_court_name(court: &Value) -> String {
+    let name = court["name"].as_str().unwrap_or_default();
+    match court["citation_string"].as_str().filter(|text| !text.is_empty()) {
+        Some(short) if short.contains('.') && !short.ends_with('.') => format!("{short}."),
+        Some(short) => short.to_owned(),
+        None => name.trim_start_matches("U.S. District Court for the ").to_owned(),
     }
 }
 
 fn parse_courts(text: &str) -> Result<Vec<Choice>, ApiError> {
     let body: Value = serde_json::from_str(text).map_err(unexpected)?;
-    let mut courts: Vec<(bool, Choice)> = body["courts"]
+    let mut courts: Vec<Choice> = body["courts"]
         .as_array()
         .into_iter()
         .flatten()
         .filter(|court| court["status"] == "live")
         .map(|court| {
             let id = court["district_id"].as_str().unwrap_or_default().to_owned();
-            let name = court["name"].as_str().unwrap_or(&id).to_owned();
+            let short = short_court_name(court);
             // `judges_profiled` is present exactly for the live courts with a compliance profile.
             let checkable = court.get("judges_profiled").is_some();
-            let text =
-                if checkable { format!("{name} ({id})") } else { format!("{name} ({id}) \u{2014} no checks yet") };
-            (checkable, Choice { text, value: id })
+            let text = if checkable { short } else { format!("{short} \u{2014} no checks yet") };
+            let title = court["name"].as_str().unwrap_or(&id).to_owned();
+            Choice { text, title, value: id, disabled: !checkable, ..Choice::default() }
         })
         .collect();
     // Courts that can be checked first; the rest keep the server's order.
-    courts.sort_by_key(|(profiled, _)| !profiled);
-    Ok(courts.into_iter().map(|(_, choice)| choice).collect())
+    courts.sort_by_key(|choice| choice.disabled);
+    Ok(courts)
 }
 
 fn parse_judges(text: &str) -> Result<Vec<Choice>, ApiError> {
     let body: Value = serde_json::from_str(text).map_err(unexpected)?;
     // First the court-wide rules, for a judge the roster does not list (or a court without one).
-    let any_judge =
-        Choice { value: COURT_JUDGE_SLUG.into(), text: "Any judge \u{2014} the court's own rules only".into() };
+    let any_judge = Choice {
+        value: COURT_JUDGE_SLUG.into(),
+        text: "Any judge \u{2014} the court's own rules only".into(),
+        ..Choice::default()
+    };
     let judges = body["judges"].as_array().into_iter().flatten().map(|judge| {
         let slug = judge["slug"].as_str().unwrap_or_default().to_owned();
         let name = judge["name"].as_str().unwrap_or(&slug).to_owned();
-        let text = if judge["sample"] == true {
+        let sample = judge["sample"] == true;
+        let text = if sample {
             format!("{name} (sample data)")
         } else if judge["has_profile"] == true {
             format!("{name} (standing order)")
         } else {
-            name
+            name.clone()
         };
-        Choice { value: slug, text }
+        Choice { value: slug, text, title: name, sample, ..Choice::default() }
     });
     Ok(std::iter::once(any_judge).chain(judges).collect())
 }
@@ -356,13 +433,22 @@ fn options(choices: &[Choice], current: &str) -> impl IntoView + use<> {
     choices
         .iter()
         .map(|choice| {
-            view! { <option value=choice.value.clone() selected=choice.value == current>{choice.text.clone()}</option> }
+            view! {
+                <option
+                    value=choice.value.clone()
+                    selected=choice.value == current
+                    disabled=choice.disabled
+                    title=(!choice.title.is_empty()).then(|| choice.title.clone())
+                >
+                    {choice.text.clone()}
+                </option>
+            }
         })
         .collect_view()
 }
 
 #[component]
-fn ApiKeyField(api_key: RwSignal<String>) -> impl IntoView {
+fn ApiKeyField(api_key: RwSignal<String>, key_problem: RwSignal<Option<String>>) -> impl IntoView {
     let draft = RwSignal::new(api_key.get_untracked());
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -385,11 +471,15 @@ fn ApiKeyField(api_key: RwSignal<String>) -> impl IntoView {
                     type="password"
                     autocomplete="off"
                     spellcheck="false"
-                    aria-describedby="api-key-hint"
+                    aria-describedby=move || if key_problem.get().is_some() { "api-key-hint api-key-problem" } else { "api-key-hint" }
+                    aria-invalid=move || key_problem.get().map(|_| "true")
                     prop:value=move || draft.get()
                     on:input=move |ev| draft.set(event_target_value(&ev))
                 />
-                <p id="api-key-hint" class="hint">"Kept in this browser only. The key printed when the server first starts works."</p>
+                <p id="api-key-hint" class="hint">"Your firm's courtrules key. It is kept in this browser only."</p>
+                <Show when=move || key_problem.get().is_some()>
+                    <p id="api-key-problem" class="problem">{move || key_problem.get().unwrap_or_default()}</p>
+                </Show>
             </div>
             <button type="submit">"Use key"</button>
         </form>
@@ -400,11 +490,13 @@ fn ApiKeyField(api_key: RwSignal<String>) -> impl IntoView {
 #[component]
 fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<String>) -> impl IntoView {
     let status = RwSignal::new(String::new());
+    let filled = RwSignal::new(Vec::<String>::new());
     let analysis_ms = RwSignal::new(None::<f64>);
     let dragging = RwSignal::new(false);
     let analyse = move |file: web_sys::File| {
         let name = file.name();
         status.set(format!("Reading {name} in this browser…"));
+        filled.set(Vec::new());
         analysis_ms.set(None);
         spawn_local(async move {
             let bytes = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
@@ -422,13 +514,15 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             analysis_ms.set(Some(now() - started));
             match analysed {
                 Ok(analysis) => {
+                    let before = form.get_untracked();
                     form.update(|f| f.fill_from(&analysis.fill));
+                    filled.set(changed_fields(&before, &form.get_untracked()));
                     let what = if analysis.supported {
-                        "the form was filled from the PDF"
+                        "read; the fields below were filled from it"
                     } else {
-                        "the document type was not recognised, so only the counts and sections were filled"
+                        "read, but its document type was not recognised, so only its counts and sections were filled"
                     };
-                    status.set(format!("{name}: {what}. Check the values. {}", analysis.notes.join(" ")));
+                    status.set(format!("{name} {what}. Check them. {}", analysis.notes.join(" ")));
                 }
                 Err(message) => status.set(format!("{name}: {message}")),
             }
@@ -461,29 +555,40 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             <p id="pdf-status" role="status" data-ms=move || analysis_ms.get().map(|ms| format!("{ms:.1}"))>
                 {move || status.get()}
             </p>
+            <Show when=move || !filled.with(Vec::is_empty)>
+                <div class="filled">
+                    <p class="hint" id="pdf-filled-heading">"Filled from the PDF:"</p>
+                    <ul id="pdf-filled" aria-labelledby="pdf-filled-heading">
+                        {move || filled.get().into_iter().map(|field| view! { <li>{field}</li> }).collect_view()}
+                    </ul>
+                </div>
+            </Show>
         </div>
     }
 }
 
 #[component]
-fn FilingFields(form: RwSignal<FilingForm>, problems: Memo<Vec<FieldError>>) -> impl IntoView {
+fn FilingFields(
+    form: RwSignal<FilingForm>,
+    problems: Memo<Vec<FieldError>>,
+    touched: RwSignal<BTreeSet<String>>,
+) -> impl IntoView {
     view! {
         <form class="filing" on:submit=|ev| ev.prevent_default()>
-            <ProblemSummary problems />
             <fieldset>
                 <legend>"The paper"</legend>
                 <div class="row">
-                    <Select form problems path="document_scope" label="Document" choices=DocumentScope::NAMES optional=false
+                    <Select form problems touched path="document_scope" label="Document" choices=DocumentScope::NAMES optional=false
                         get=|f| f.document_scope.clone() set=|f, v| f.document_scope = v />
-                    <Select form problems path="motion_type" label="Motion" choices=MotionType::NAMES optional=true
+                    <Select form problems touched path="motion_type" label="Motion" choices=MotionType::NAMES optional=true
                         get=|f| f.motion_type.clone() set=|f, v| f.motion_type = v />
-                    <Select form problems path="filing_role" label="Filing role" choices=FilingRole::NAMES optional=false
+                    <Select form problems touched path="filing_role" label="Filing role" choices=FilingRole::NAMES optional=false
                         get=|f| f.filing_role.clone() set=|f, v| f.filing_role = v />
                 </div>
                 <div class="row">
-                    <Number form problems path="document.page_count" label="Body pages" hint="Without cover, tables, certificates and signature pages"
+                    <Number form problems touched path="document.page_count" label="Page count" hint="Body pages only: without the cover, tables, certificates and signature pages"
                         get=|f| f.page_count.clone() set=|f, v| f.page_count = v />
-                    <Number form problems path="document.word_count" label="Body words" hint=""
+                    <Number form problems touched path="document.word_count" label="Word count" hint="Body words, as the certificate of compliance counts them"
                         get=|f| f.word_count.clone() set=|f, v| f.word_count = v />
                 </div>
             </fieldset>
@@ -496,31 +601,12 @@ fn FilingFields(form: RwSignal<FilingForm>, problems: Memo<Vec<FieldError>>) -> 
             <Flags form name="caption" title="Caption" group=|f| &mut f.caption view_group=|f| f.caption.clone() />
             <Flags form name="signature_block" title="Signature block" group=|f| &mut f.signature_block view_group=|f| f.signature_block.clone() />
             <Flags form name="sections" title="Sections" group=|f| &mut f.sections view_group=|f| f.sections.clone()>
-                <Number form problems path="document.sections.certificate_word_count" label="Words stated in the certificate of compliance" hint=""
+                <Number form problems touched path="document.sections.certificate_word_count" label="Words stated in the certificate of compliance" hint=""
                     get=|f| f.certificate_word_count.clone() set=|f, v| f.certificate_word_count = v />
             </Flags>
-            <FormatFields form problems />
+            <FormatFields form problems touched />
             <Flags form name="privacy" title="Personal data in the paper" group=|f| &mut f.privacy view_group=|f| f.privacy.clone() />
         </form>
-    }
-}
-
-/// Every problem the engine found, linked to its field (also shown beside the field).
-#[component]
-fn ProblemSummary(problems: Memo<Vec<FieldError>>) -> impl IntoView {
-    view! {
-        <Show when=move || !problems.with(Vec::is_empty)>
-            <div class="problems" id="problems" aria-labelledby="problems-heading">
-                <h3 id="problems-heading">"Fix these to see results"</h3>
-                <ul>
-                    {move || problems.get().into_iter().map(|p| {
-                        let href = format!("#{}", field_id(&p.path));
-                        let path = if p.path.is_empty() { "request".to_owned() } else { p.path.clone() };
-                        view! { <li><a href=href>{path}</a>": "{p.message}</li> }
-                    }).collect_view()}
-                </ul>
-            </div>
-        </Show>
     }
 }
 
@@ -542,6 +628,7 @@ fn FieldProblem(id: String, message: impl Fn() -> Option<String> + Send + Sync +
 fn Select(
     form: RwSignal<FilingForm>,
     problems: Memo<Vec<FieldError>>,
+    touched: RwSignal<BTreeSet<String>>,
     path: &'static str,
     label: &'static str,
     choices: &'static [&'static str],
@@ -560,10 +647,14 @@ fn Select(
                 aria-invalid=move || message().map(|_| "true")
                 aria-describedby=move || message().map(|_| problem_id.clone())
                 prop:value=move || form.with(get)
-                on:change=move |ev| { let v = event_target_value(&ev); form.update(|f| set(f, v)) }
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    form.update(|f| set(f, v));
+                    touched.update(|t| { t.insert(path.to_owned()); });
+                }
             >
                 {optional.then(|| view! { <option value="">"None"</option> })}
-                {choices.iter().map(|value| view! { <option value=*value>{crate::form::label(value)}</option> }).collect_view()}
+                {choices.iter().map(|value| view! { <option value=*value>{value_label(value)}</option> }).collect_view()}
             </select>
             <FieldProblem id=format!("{}-problem", field_id(path)) message />
         </div>
@@ -574,6 +665,7 @@ fn Select(
 fn Number(
     form: RwSignal<FilingForm>,
     problems: Memo<Vec<FieldError>>,
+    touched: RwSignal<BTreeSet<String>>,
     path: &'static str,
     label: &'static str,
     hint: &'static str,
@@ -609,6 +701,8 @@ fn Number(
                 aria-describedby=described_by
                 prop:value=move || form.with(get)
                 on:input=move |ev| { let v = event_target_value(&ev); form.update(|f| set(f, v)) }
+                // A problem shows once the user leaves the field, not while they type.
+                on:focusout=move |_| touched.update(|t| { t.insert(path.to_owned()); })
             />
             {(!hint.is_empty()).then(|| view! { <p class="hint" id=hint_id>{hint}</p> })}
             <FieldProblem id=problem_id message />
@@ -687,7 +781,11 @@ fn Flags(
 }
 
 #[component]
-fn FormatFields(form: RwSignal<FilingForm>, problems: Memo<Vec<FieldError>>) -> impl IntoView {
+fn FormatFields(
+    form: RwSignal<FilingForm>,
+    problems: Memo<Vec<FieldError>>,
+    touched: RwSignal<BTreeSet<String>>,
+) -> impl IntoView {
     let included = move || form.with(|f| f.format.included);
     let switch_id = field_id("document.format");
     let spacing_id = field_id("document.format.line_spacing");
@@ -705,11 +803,11 @@ fn FormatFields(form: RwSignal<FilingForm>, problems: Memo<Vec<FieldError>>) -> 
             </div>
             <Show when=included>
                 <div class="row">
-                    <Number form problems path="document.format.primary_font_size_pt" label="Body font size (pt)" hint=""
+                    <Number form problems touched path="document.format.primary_font_size_pt" label="Body font size (pt)" hint=""
                         get=|f| f.format.primary_font_size_pt.clone() set=|f, v| f.format.primary_font_size_pt = v />
-                    <Number form problems path="document.format.footnote_font_size_pt" label="Footnote font size (pt)" hint=""
+                    <Number form problems touched path="document.format.footnote_font_size_pt" label="Footnote font size (pt)" hint=""
                         get=|f| f.format.footnote_font_size_pt.clone() set=|f, v| f.format.footnote_font_size_pt = v />
-                    <Number form problems path="document.format.margin_inches" label="Smallest margin (inches)" hint=""
+                    <Number form problems touched path="document.format.margin_inches" label="Smallest margin (inches)" hint=""
                         get=|f| f.format.margin_inches.clone() set=|f, v| f.format.margin_inches = v />
                     <div class="field">
                         <label for=spacing_id.clone()>"Line spacing"</label>
@@ -728,42 +826,93 @@ fn FormatFields(form: RwSignal<FilingForm>, problems: Memo<Vec<FieldError>>) -> 
     }
 }
 
-/// The verdict (a persistent live region, so screen readers hear each new verdict),
-/// then the results grouped by status, then what was skipped.
-#[component]
-fn Results(outcome: Memo<Outcome>) -> impl IntoView {
-    let status = move || match outcome.get() {
-        Outcome::Checked(local) => Some(local.response.summary.status.as_str()),
-        _ => None,
-    };
-    let sentence = move || match outcome.get() {
-        Outcome::Waiting(message) | Outcome::Failed(message) => message,
-        Outcome::Invalid(problems) => format!(
-            "{} {} in the description: see the form.",
-            problems.len(),
-            if problems.len() == 1 { "problem" } else { "problems" }
-        ),
-        Outcome::Checked(local) => {
-            let summary = &local.response.summary;
-            format!(
-                "{}: {} failed, {} to do, {} passed.",
-                label(&summary.status.as_str().to_lowercase()),
-                summary.failures,
-                summary.action_items,
-                summary.passes
-            )
+/// The verdict in words. A check where some checks could not run never reads as a
+/// clean bill of health: it says how many ran and that the rest could not.
+#[derive(Clone, Debug, PartialEq)]
+struct Verdict {
+    /// The engine's status, when there is a check (`COMPLIANT`, `REVIEW`, `NON_COMPLIANT`).
+    status: Option<&'static str>,
+    /// Whether every check of the judge's rules ran.
+    complete: bool,
+    sentence: String,
+    /// "3 of 17 checks ran; 14 could not (see below)."
+    ran: Option<String>,
+}
+
+fn verdict(outcome: &Outcome, touched: &BTreeSet<String>) -> Verdict {
+    let pending = |sentence: String| Verdict { status: None, complete: false, sentence, ran: None };
+    match outcome {
+        Outcome::Waiting(message) | Outcome::Failed(message) => pending(message.clone()),
+        Outcome::Invalid(problems) => {
+            let shown = problems.iter().filter(|p| touched.contains(&p.path)).count();
+            if shown > 0 {
+                let fields = if shown == 1 { "the field marked" } else { "the fields marked" };
+                return pending(format!("Correct {fields} in the form to see results."));
+            }
+            let missing: Vec<String> =
+                problems.iter().map(|p| crate::form::path_label(&p.path).to_lowercase()).collect::<Vec<_>>();
+            let mut missing: Vec<String> = missing.into_iter().fold(Vec::new(), |mut all, item| {
+                if !all.contains(&item) {
+                    all.push(item);
+                }
+                all
+            });
+            missing.truncate(3);
+            pending(format!("Enter the {} to see results.", missing.join(" and ")))
         }
-    };
+        Outcome::Checked(local) => {
+            let (summary, meta) = (&local.response.summary, &local.response.meta);
+            let (ran, skipped) = (meta.checks_run, meta.checks_skipped);
+            let complete = skipped == 0;
+            let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let counts = format!(
+                "{} failed, {}, {} passed",
+                summary.failures,
+                plural(summary.action_items, "action required", "actions required"),
+                summary.passes
+            );
+            let status = summary.status.as_str();
+            let sentence = match status {
+                "COMPLIANT" if complete => format!("Compliant: all {} passed.", plural(ran, "check", "checks")),
+                "COMPLIANT" => format!(
+                    "Nothing failed in the {} that ran, but {} could not run: not a clean bill of health yet.",
+                    plural(ran, "check", "checks"),
+                    skipped
+                ),
+                "REVIEW" => format!("Review needed: {counts}."),
+                _ => format!("Non-compliant: {counts}."),
+            };
+            let ran = format!(
+                "{ran} of {} checks ran{}",
+                ran + skipped,
+                if complete { ".".to_owned() } else { format!("; {skipped} could not (see below).") }
+            );
+            Verdict { status: Some(status), complete, sentence, ran: Some(ran) }
+        }
+    }
+}
+
+/// The verdict (a persistent live region, so screen readers hear each new verdict),
+/// then the results grouped by status, then what could not run.
+#[component]
+fn Results(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl IntoView {
+    let current = Memo::new(move |_| touched.with(|touched| verdict(&outcome.get(), touched)));
     view! {
-        <div id="verdict" class=move || format!("verdict {}", status().unwrap_or("pending").to_lowercase()) data-status=status>
-            <p id="summary" aria-live="polite" aria-atomic="true">{sentence}</p>
+        <div
+            id="verdict"
+            class=move || verdict_class(&current.get())
+            data-status=move || current.get().status
+            data-complete=move || current.get().complete.to_string()
+        >
+            <p id="summary" aria-live="polite" aria-atomic="true">{move || current.get().sentence}</p>
+            {move || current.get().ran.map(|ran| view! { <p id="checks-ran">{ran}</p> })}
             {move || match outcome.get() {
                 Outcome::Checked(local) => Some(view! {
                     <p class="coverage" id="coverage-note" data-level=local.response.meta.coverage.level.as_str()>
                         {local.response.meta.coverage_note.clone()}
                     </p>
                     <p class="timing" id="check-time" data-ms=format!("{:.3}", local.millis)>
-                        {format!("Checked in this browser in {:.2} ms against profile {}.", local.millis, local.response.meta.profile_version)}
+                        {format!("Checked in this browser in {:.2} ms.", local.millis)}
                     </p>
                 }),
                 _ => None,
@@ -773,6 +922,30 @@ fn Results(outcome: Memo<Outcome>) -> impl IntoView {
             Outcome::Checked(local) => Some(details_view(local.response)),
             _ => None,
         }}
+    }
+}
+
+/// `verdict compliant`, `verdict partial` (nothing failed, but not everything ran), …
+fn verdict_class(verdict: &Verdict) -> String {
+    let tone = match verdict.status {
+        Some("COMPLIANT") if verdict.complete => "compliant",
+        Some("COMPLIANT") => "partial",
+        Some(status) => &status.to_lowercase(),
+        None => "pending",
+    };
+    format!("verdict {tone}")
+}
+
+/// The verdict, always in view at the bottom of the window (on a phone the results are
+/// far below the fields being typed in), with a link to the results.
+#[component]
+fn VerdictBar(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl IntoView {
+    let current = Memo::new(move |_| touched.with(|touched| verdict(&outcome.get(), touched)));
+    view! {
+        <div id="verdict-bar" class=move || format!("verdict-bar {}", verdict_class(&current.get())) data-status=move || current.get().status>
+            <p>{move || current.get().sentence}</p>
+            <a href="#results-heading">"See the results"</a>
+        </div>
     }
 }
 
@@ -800,14 +973,16 @@ fn details_view(response: CheckResponse) -> impl IntoView {
     view! {
         {groups}
         {(!skipped.is_empty()).then(|| view! {
-            <details class="skipped">
-                <summary>{format!("{} checks skipped: describe more of the filing to run them", skipped.len())}</summary>
+            <section class="skipped" id="skipped">
+                <h3>{format!("Could not run ({}): describe more of the filing to run them", skipped.len())}</h3>
                 <ul>
                     {skipped.into_iter().map(|s| view! {
-                        <li>{label(&s.category.as_str().to_lowercase())}" ("{s.rule_key}"): needs "<code>{s.needs}</code></li>
+                        <li data-needs=s.needs.clone()>
+                            <strong>{label(&s.category.as_str().to_lowercase())}</strong>": "{needs_in_words(&s.needs)}"."
+                        </li>
                     }).collect_view()}
                 </ul>
-            </details>
+            </section>
         })}
     }
 }
@@ -816,12 +991,16 @@ fn result_view(result: CheckResult) -> impl IntoView {
     view! {
         <li class="result" data-category=result.category.as_str() data-status=result.status.as_str()>
             <p class="tags">
-                <span class=format!("severity {}", result.severity.as_str().to_lowercase())>{result.severity.as_str()}</span>
-                " "
+                // The rule's weight matters only for what did not pass; on a pass it would
+                // read as the outcome.
+                {(result.status != ResultStatus::Pass).then(|| view! {
+                    <span class=format!("severity {}", result.severity.as_str().to_lowercase())>{label(&result.severity.as_str().to_lowercase())}</span>
+                    " \u{b7} "
+                })}
                 <span class="category">{label(&result.category.as_str().to_lowercase())}</span>
             </p>
             <p class="message">{result.message}</p>
-            <p class="source"><cite>{result.source}</cite>{format!(" ({})", label(result.layer.as_str()))}</p>
+            <p class="source"><cite>{result.source}</cite>{format!(" ({})", value_label(result.layer.as_str()))}</p>
         </li>
     }
 }

@@ -256,6 +256,130 @@ pub fn label(name: &str) -> String {
     }
 }
 
+/// What a lawyer calls an allowed value (a document, a motion, a rule layer), where the
+/// plain reading of the engine's name would not do ("brief_support" is a memorandum in
+/// support; "frcp" is the FRCP).
+pub fn value_label(value: &str) -> String {
+    let known = match value {
+        "brief_support" => "Memorandum in support",
+        "brief_opposition" => "Memorandum in opposition",
+        "brief_reply" => "Reply memorandum",
+        "reconsideration_support" => "Memorandum supporting reconsideration",
+        "reconsideration_reply" => "Reply on reconsideration",
+        "discovery_letter" => "Discovery letter",
+        "rule_56_1_statement" => "Rule 56.1 statement",
+        "objection_response" => "Response to objections",
+        "Rule_12" => "Rule 12 (dismiss)",
+        "Rule_56" => "Rule 56 (summary judgment)",
+        "Rule_50" => "Rule 50 (judgment as a matter of law)",
+        "Rule_59" => "Rule 59 (new trial)",
+        "Rule_60" => "Rule 60 (relief from judgment)",
+        "TRO" => "Temporary restraining order",
+        "Daubert" => "Daubert (expert testimony)",
+        "frcp" => "FRCP",
+        "local_rules" => "Local rules",
+        "standing_order" => "Standing order",
+        "movant" => "Moving party",
+        _ => return label(value),
+    };
+    known.to_owned()
+}
+
+/// What the form calls the field at a request path ("Page count" for
+/// `document.page_count`): the words a problem or a skipped check is told in.
+pub fn path_label(path: &str) -> String {
+    let known = match path {
+        "" => "The description",
+        "judge_slug" => "Judge",
+        "district_id" => "Court",
+        "document_scope" => "Document",
+        "motion_type" => "Motion",
+        "filing_role" => "Filing role",
+        "pmc_completed" => "Whether a pre-motion conference was held",
+        "document.page_count" => "Page count",
+        "document.word_count" => "Word count",
+        "document.caption" => "The caption",
+        "document.signature_block" => "The signature block",
+        "document.sections" => "The paper's sections",
+        "document.privacy" => "The personal data in the paper",
+        "document.format" => "The format",
+        "document.sections.certificate_word_count" => "Words stated in the certificate of compliance",
+        "document.format.primary_font_size_pt" => "Body font size",
+        "document.format.footnote_font_size_pt" => "Footnote font size",
+        "document.format.margin_inches" => "Smallest margin",
+        "document.format.line_spacing" => "Line spacing",
+        other => return label(other.rsplit('.').next().unwrap_or(other)),
+    };
+    known.to_owned()
+}
+
+/// "Needs the words stated in the certificate of compliance": why a check could not run.
+pub fn needs_in_words(path: &str) -> String {
+    let what = path_label(path);
+    if what.starts_with("Whether") {
+        return format!("Needs to know {}", lower_first(&what));
+    }
+    let what = what.strip_prefix("The ").map_or_else(|| lower_first(&what), str::to_owned);
+    format!("Needs the {what}")
+}
+
+/// A validation problem in the words of the field's own label, for a lawyer rather
+/// than a developer ("Page count must be a whole number, like 25." for "must be an
+/// integer, got a string").
+pub fn plain_problem(path: &str, message: &str) -> String {
+    let field = path_label(path);
+    let number = |rest: &str| rest.split(',').next().unwrap_or(rest).trim().to_owned();
+    if message == "is required" {
+        return format!("Enter the {}.", lower_first(field.trim_start_matches("The ")));
+    }
+    if message.starts_with("must be an integer") {
+        return format!("{field} must be a whole number, like 25.");
+    }
+    if message.starts_with("must be a number") || message.starts_with("must be greater than 0") {
+        return format!("{field} must be a number greater than 0, like 12.");
+    }
+    if let Some(rest) = message.strip_prefix("must be at least ") {
+        return format!("{field} must be at least {}.", number(rest));
+    }
+    if let Some(rest) = message.strip_prefix("must be at most ") {
+        return format!("{field} must be at most {}.", number(rest));
+    }
+    format!("{field}: {message}")
+}
+
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The fields whose request value differs between two forms (what a PDF filled), by
+/// their labels, in the form's order.
+pub fn changed_fields(before: &FilingForm, after: &FilingForm) -> Vec<String> {
+    let (before, after) = (before.to_request(), after.to_request());
+    let mut changed = Vec::new();
+    for path in [
+        "document_scope",
+        "motion_type",
+        "filing_role",
+        "document.page_count",
+        "document.word_count",
+        "document.caption",
+        "document.signature_block",
+        "document.sections",
+        "document.format",
+        "document.privacy",
+    ] {
+        let pointer = format!("/{}", path.replace('.', "/"));
+        if before.pointer(&pointer) != after.pointer(&pointer) {
+            changed.push(path_label(path));
+        }
+    }
+    changed
+}
+
 /// The DOM id of the input for a request path (`document.page_count` →
 /// `field-document-page_count`), so validation errors land next to their field.
 pub fn field_id(path: &str) -> String {
@@ -351,5 +475,50 @@ mod tests {
         assert_eq!(label("has_56_1_statement"), "56.1 statement");
         assert_eq!(label("brief_support"), "Brief support");
         assert_eq!(field_id("document.page_count"), "field-document-page_count");
+    }
+}
+
+#[cfg(test)]
+mod wording_tests {
+    use super::*;
+
+    #[test]
+    fn problems_are_told_in_the_fields_own_words() {
+        assert_eq!(
+            plain_problem("document.page_count", "must be an integer, got a string"),
+            "Page count must be a whole number, like 25."
+        );
+        assert_eq!(plain_problem("document.page_count", "must be at least 1, got 0"), "Page count must be at least 1.");
+        assert_eq!(plain_problem("document.word_count", "is required"), "Enter the word count.");
+        assert_eq!(
+            plain_problem("document.format.margin_inches", "must be greater than 0, got -1"),
+            "Smallest margin must be a number greater than 0, like 12."
+        );
+    }
+
+    #[test]
+    fn skipped_checks_say_what_they_need() {
+        assert_eq!(
+            needs_in_words("document.sections.certificate_word_count"),
+            "Needs the words stated in the certificate of compliance"
+        );
+        assert_eq!(needs_in_words("document.caption"), "Needs the caption");
+        assert_eq!(needs_in_words("pmc_completed"), "Needs to know whether a pre-motion conference was held");
+    }
+
+    #[test]
+    fn values_read_as_lawyers_name_them() {
+        assert_eq!(value_label("brief_support"), "Memorandum in support");
+        assert_eq!(value_label("frcp"), "FRCP");
+        assert_eq!(value_label("letter"), "Letter");
+    }
+
+    #[test]
+    fn a_fill_names_the_fields_it_changed() {
+        let before = FilingForm::default();
+        let mut after = before.clone();
+        after.page_count = "27".into();
+        after.word_count = "7000".into();
+        assert_eq!(changed_fields(&before, &after), ["Page count", "Word count"]);
     }
 }
