@@ -294,7 +294,7 @@ fn App() -> impl IntoView {
                 <Show when=move || sample_judge.get().is_some()>
                     <p id="sample-notice" class="sample-notice">
                         <strong>"Demonstration data. "</strong>
-                        "This judge and this standing order are fictional: they show how the checks work. Do not rely on them for a real filing."
+                        "This judge is fictional, and so are any rules shown as the judge's: they show how the checks work. Do not rely on them for a real filing."
                     </p>
                 </Show>
             </section>
@@ -942,10 +942,10 @@ fn verdict_class(verdict: &Verdict) -> String {
 fn VerdictBar(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl IntoView {
     let current = Memo::new(move |_| touched.with(|touched| verdict(&outcome.get(), touched)));
     view! {
-        <div id="verdict-bar" class=move || format!("verdict-bar {}", verdict_class(&current.get())) data-status=move || current.get().status>
+        <aside id="verdict-bar" aria-label="Verdict" class=move || format!("verdict-bar {}", verdict_class(&current.get())) data-status=move || current.get().status>
             <p>{move || current.get().sentence}</p>
             <a href="#results-heading">"See the results"</a>
-        </div>
+        </aside>
     }
 }
 
@@ -969,16 +969,27 @@ fn details_view(response: CheckResponse) -> impl IntoView {
         })
     })
     .collect_view();
-    let skipped = response.meta.skipped;
+    // One line per thing the user could add (several rules may need the same field).
+    let mut skipped: Vec<(String, String, usize)> = Vec::new();
+    for check in &response.meta.skipped {
+        let category = label(&check.category.as_str().to_lowercase());
+        match skipped.iter_mut().find(|(c, needs, _)| *c == category && *needs == check.needs) {
+            Some(entry) => entry.2 += 1,
+            None => skipped.push((category, check.needs.clone(), 1)),
+        }
+    }
+    let total_skipped = response.meta.skipped.len();
     view! {
         {groups}
         {(!skipped.is_empty()).then(|| view! {
             <section class="skipped" id="skipped">
-                <h3>{format!("Could not run ({}): describe more of the filing to run them", skipped.len())}</h3>
+                <h3>{format!("Could not run ({total_skipped}): describe more of the filing to run them")}</h3>
                 <ul>
-                    {skipped.into_iter().map(|s| view! {
-                        <li data-needs=s.needs.clone()>
-                            <strong>{label(&s.category.as_str().to_lowercase())}</strong>": "{needs_in_words(&s.needs)}"."
+                    {skipped.into_iter().map(|(category, needs, rules)| view! {
+                        <li data-needs=needs.clone()>
+                            <strong>{category}</strong>
+                            {(rules > 1).then(|| format!(" ({rules} rules)"))}
+                            ": "{needs_in_words(&needs)}"."
                         </li>
                     }).collect_view()}
                 </ul>
