@@ -10,6 +10,7 @@ pub mod courts;
 pub mod datapack;
 pub mod db;
 pub mod documents;
+pub mod enforcement;
 pub mod extracted;
 pub mod holidays;
 pub mod profiles;

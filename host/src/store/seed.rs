@@ -1,5 +1,6 @@
 //! Imports the data pack (`data/courts/courts.json`, `data/profiles/*.json`,
-//! `data/rosters/*.json`, `data/holidays/`, `data/documents/`, `data/extracted_rules/`)
+//! `data/rosters/*.json`, `data/holidays/`, `data/documents/`, `data/extracted_rules/`,
+//! `data/enforcement/`)
 //! into the database.
 //! Idempotent: rows are compared first and only differences are written, so a second
 //! run changes nothing and an edited file updates exactly its rows (holidays, documents
@@ -7,7 +8,7 @@
 
 use super::courts::{self, CourtRecord};
 use super::db::{Db, Watched, bump_version};
-use super::{documents, extracted, holidays, profiles, rosters};
+use super::{documents, enforcement, extracted, holidays, profiles, rosters};
 use crate::sandbox::Sandbox;
 use anyhow::bail;
 use courtrules_engine::model::Profile;
@@ -44,6 +45,7 @@ struct DataPack {
     documents: Vec<documents::SeedDocument>,
     extracted_rules: Vec<extracted::ExtractedRule>,
     rosters: Vec<rosters::RosterEntry>,
+    enforcement: Vec<enforcement::EnforcementAction>,
 }
 
 impl DataPack {
@@ -66,7 +68,9 @@ impl DataPack {
         let extracted_rules = extracted::read_data_pack(data_dir, &known, &versions)?;
         progress(format!("reading {}", data_dir.join("rosters").display()));
         let rosters = rosters::read_data_pack(data_dir, &profiles)?;
-        Ok(DataPack { courts, profiles, holidays, documents, extracted_rules, rosters })
+        progress(format!("reading {}", data_dir.join("enforcement").display()));
+        let enforcement = enforcement::read_data_pack(data_dir)?;
+        Ok(DataPack { courts, profiles, holidays, documents, extracted_rules, rosters, enforcement })
     }
 }
 
@@ -148,6 +152,7 @@ pub async fn seed(
         ("documents", pack.documents.len(), documents::sync(&mut tx, &pack.documents).await?),
         ("extracted rules", pack.extracted_rules.len(), extracted::sync(&mut tx, &pack.extracted_rules).await?),
         ("roster entries", pack.rosters.len(), rosters::sync(&mut tx, &pack.rosters).await?),
+        ("enforcement actions", pack.enforcement.len(), enforcement::sync(&mut tx, &pack.enforcement).await?),
     ];
     for (name, entries, rewritten) in datasets {
         progress(format!("{name}: {entries} ({})", if rewritten { "updated" } else { "unchanged" }));

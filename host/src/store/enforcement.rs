@@ -1,0 +1,415 @@
+//! Public privacy and data-protection enforcement actions: read from the data pack
+//! (`data/enforcement/*.json`, the format in docs/enforcement.md), checked record by
+//! record, stored in `enforcement_actions`, and searched.
+//!
+//! Polling: results come in a stable order — by date, then id — and a search can start
+//! after the last action a client has seen (`date_from` with `after_id`), so a client
+//! polling with the newest date and id it holds gets only what is new.
+
+use super::datapack::{json_files, read_json};
+use super::db::Db;
+use anyhow::{Context, bail};
+use courtrules_engine::calendar::Date;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The industries an action is filed under.
+pub const INDUSTRIES: &[&str] = &[
+    "advertising_technology",
+    "consumer_technology",
+    "social_media",
+    "retail",
+    "health",
+    "financial_services",
+    "telecommunications",
+    "education",
+    "automotive",
+    "data_broker",
+    "gaming",
+    "travel_hospitality",
+    "public_sector",
+    "other",
+];
+
+/// Where an action stands.
+pub const STATUSES: &[&str] = &["final", "settled", "alleged", "under_appeal"];
+
+/// The risk scale (docs/enforcement.md): by the size of the penalty and the kind of
+/// order.
+pub const RISK_LEVELS: &[&str] = &["critical", "high", "medium", "low"];
+
+/// One enforcement action, as the data pack holds it and the tools answer it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnforcementAction {
+    /// A stable slug, e.g. `ftc-2024-avast`.
+    pub id: String,
+    pub agency: String,
+    /// ISO 3166-1 alpha-2 (`US`, `GB`, `FR`), ISO 3166-2 for a U.S. state (`US-CA`), or
+    /// `EU` for an EU body.
+    pub jurisdiction: String,
+    /// The date the agency announced or decided it (YYYY-MM-DD).
+    pub date: String,
+    /// The company, as the agency names it.
+    pub respondent: String,
+    pub industry: String,
+    /// What the agency found or alleged, in our words.
+    pub violation: String,
+    /// The money penalty, if any.
+    pub penalty_amount: Option<f64>,
+    /// ISO 4217, when there is a penalty.
+    pub penalty_currency: Option<String>,
+    pub status: String,
+    pub risk_level: String,
+    /// The agency's own release, decision or order.
+    pub source_url: String,
+    pub source_title: String,
+    /// Contract clauses to review because of this action.
+    pub search_terms: Vec<String>,
+    /// What to check in vendor agreements, in our words.
+    pub contract_impact: String,
+    /// When the record was compiled (from its file).
+    #[serde(default)]
+    pub as_of: String,
+}
+
+/// One file of `data/enforcement/`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnforcementFile {
+    as_of: String,
+    #[allow(dead_code)] // who compiled it: for readers of the file
+    compiled_by: String,
+    actions: Vec<EnforcementAction>,
+    /// Actions seen but not confirmed from an official page: for readers of the file.
+    #[serde(default)]
+    #[allow(dead_code)]
+    gaps: Vec<String>,
+}
+
+/// Every action of the data pack, checked, sorted by date then id.
+pub fn read_data_pack(data_dir: &Path) -> anyhow::Result<Vec<EnforcementAction>> {
+    let mut actions = Vec::new();
+    let mut ids = BTreeSet::new();
+    for path in json_files(&data_dir.join("enforcement"))? {
+        let file: EnforcementFile = read_json(&path)?;
+        Date::parse(&file.as_of).with_context(|| format!("{}: `as_of` is not a date YYYY-MM-DD", path.display()))?;
+        for mut action in file.actions {
+            let id = action.id.clone();
+            check(&action).with_context(|| format!("{}: action `{id}`", path.display()))?;
+            if !ids.insert(id.clone()) {
+                bail!("{}: action id `{id}` appears more than once in data/enforcement", path.display());
+            }
+            action.as_of = file.as_of.clone();
+            actions.push(action);
+        }
+    }
+    actions.sort_by(|a, b| (&a.date, &a.id).cmp(&(&b.date, &b.id)));
+    Ok(actions)
+}
+
+/// What every record must have: a source, a date, a jurisdiction, and values from the
+/// documented lists.
+fn check(action: &EnforcementAction) -> anyhow::Result<()> {
+    let slug =
+        |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !slug(&action.id) {
+        bail!("`id` must be lowercase letters, digits and hyphens");
+    }
+    if Date::parse(&action.date).is_none() {
+        bail!("`date` `{}` is not a date YYYY-MM-DD", action.date);
+    }
+    if !is_jurisdiction(&action.jurisdiction) {
+        bail!("`jurisdiction` `{}` is not an ISO 3166 code (`US`, `US-CA`) or `EU`", action.jurisdiction);
+    }
+    for (field, value, allowed) in [
+        ("industry", &action.industry, INDUSTRIES),
+        ("status", &action.status, STATUSES),
+        ("risk_level", &action.risk_level, RISK_LEVELS),
+    ] {
+        if !allowed.contains(&value.as_str()) {
+            bail!("`{field}` `{value}` is not one of {}", allowed.join(", "));
+        }
+    }
+    if !(action.source_url.starts_with("https://") || action.source_url.starts_with("http://")) {
+        bail!("`source_url` must be the address of the agency's own page");
+    }
+    for (field, value) in [
+        ("agency", &action.agency),
+        ("respondent", &action.respondent),
+        ("violation", &action.violation),
+        ("source_title", &action.source_title),
+        ("contract_impact", &action.contract_impact),
+    ] {
+        if value.trim().is_empty() {
+            bail!("`{field}` must not be empty");
+        }
+    }
+    if action.search_terms.is_empty() || action.search_terms.iter().any(|term| term.trim().is_empty()) {
+        bail!("`search_terms` must list at least one clause, none empty");
+    }
+    match (action.penalty_amount, &action.penalty_currency) {
+        (Some(amount), Some(currency)) if amount >= 0.0 && amount.is_finite() && is_currency(currency) => Ok(()),
+        (None, None) => Ok(()),
+        _ => bail!("`penalty_amount` and `penalty_currency` (ISO 4217) go together, the amount 0 or more"),
+    }
+}
+
+fn is_jurisdiction(code: &str) -> bool {
+    let upper = |text: &str| text.chars().all(|c| c.is_ascii_uppercase());
+    match code.split_once('-') {
+        None => code.len() == 2 && upper(code),
+        Some((country, region)) => {
+            country.len() == 2
+                && upper(country)
+                && (1..=3).contains(&region.len())
+                && region.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        }
+    }
+}
+
+fn is_currency(code: &str) -> bool {
+    code.len() == 3 && code.chars().all(|c| c.is_ascii_uppercase())
+}
+
+/// Replaces the stored actions when they differ from `wanted`; whether it did.
+pub async fn sync(tx: &mut sqlx::AnyConnection, wanted: &[EnforcementAction]) -> anyhow::Result<bool> {
+    let stored = stored(&mut *tx, &Filter::default()).await?;
+    if stored == wanted {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM enforcement_actions").execute(&mut *tx).await?;
+    for action in wanted {
+        sqlx::query(
+            "INSERT INTO enforcement_actions (id, agency, jurisdiction, action_date, respondent, industry, violation,
+                 penalty_amount, penalty_currency, status, risk_level, source_url, source_title, search_terms,
+                 contract_impact, as_of)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+        )
+        .bind(&action.id)
+        .bind(&action.agency)
+        .bind(&action.jurisdiction)
+        .bind(&action.date)
+        .bind(&action.respondent)
+        .bind(&action.industry)
+        .bind(&action.violation)
+        .bind(action.penalty_amount)
+        .bind(&action.penalty_currency)
+        .bind(&action.status)
+        .bind(&action.risk_level)
+        .bind(&action.source_url)
+        .bind(&action.source_title)
+        .bind(serde_json::to_string(&action.search_terms)?)
+        .bind(&action.contract_impact)
+        .bind(&action.as_of)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(true)
+}
+
+/// What a search keeps.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    /// `US` also matches the U.S. states (`US-CA`).
+    pub jurisdiction: Option<String>,
+    pub industry: Option<String>,
+    pub risk_level: Option<String>,
+    /// On or after this date; with `after_id`, only actions after that one of this date.
+    pub date_from: Option<String>,
+    pub after_id: Option<String>,
+    pub date_to: Option<String>,
+    pub limit: Option<u32>,
+}
+
+type ActionRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<f64>,
+    Option<String>,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+);
+
+/// The stored actions that match, by date then id.
+pub async fn stored<'c, E>(executor: E, filter: &Filter) -> anyhow::Result<Vec<EnforcementAction>>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    // Every condition is always present, with a NULL parameter meaning "no filter", so
+    // the statement is one portable text.
+    let rows: Vec<ActionRow> = sqlx::query_as(
+        "SELECT id, agency, jurisdiction, action_date, respondent, industry, violation, penalty_amount,
+                penalty_currency, status, risk_level, source_url, source_title, search_terms, contract_impact, as_of
+         FROM enforcement_actions
+         WHERE ($1 IS NULL OR jurisdiction = $1 OR jurisdiction LIKE $1 || '-%')
+           AND ($2 IS NULL OR industry = $2)
+           AND ($3 IS NULL OR risk_level = $3)
+           AND ($4 IS NULL OR action_date > $4 OR (action_date = $4 AND ($5 IS NULL OR id > $5)))
+           AND ($6 IS NULL OR action_date <= $6)
+         ORDER BY action_date, id
+         LIMIT $7",
+    )
+    .bind(&filter.jurisdiction)
+    .bind(&filter.industry)
+    .bind(&filter.risk_level)
+    .bind(&filter.date_from)
+    .bind(&filter.after_id)
+    .bind(&filter.date_to)
+    .bind(i64::from(filter.limit.unwrap_or(u32::MAX)))
+    .fetch_all(executor)
+    .await?;
+    rows.into_iter().map(from_row).collect()
+}
+
+fn from_row(row: ActionRow) -> anyhow::Result<EnforcementAction> {
+    let (id, agency, jurisdiction, date, respondent, industry, violation, penalty_amount, penalty_currency) =
+        (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8);
+    let (status, risk_level, source_url, source_title, search_terms, contract_impact, as_of) =
+        (row.9, row.10, row.11, row.12, row.13, row.14, row.15);
+    Ok(EnforcementAction {
+        search_terms: serde_json::from_str(&search_terms).context("stored search terms are not a JSON list")?,
+        id,
+        agency,
+        jurisdiction,
+        date,
+        respondent,
+        industry,
+        violation,
+        penalty_amount,
+        penalty_currency,
+        status,
+        risk_level,
+        source_url,
+        source_title,
+        contract_impact,
+        as_of,
+    })
+}
+
+/// One action by id.
+pub async fn find(db: &Db, id: &str) -> anyhow::Result<Option<EnforcementAction>> {
+    let all = stored(db.pool(), &Filter::default()).await?;
+    Ok(all.into_iter().find(|action| action.id == id))
+}
+
+/// Counts of the stored actions.
+#[derive(Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub total: usize,
+    pub by_jurisdiction: BTreeMap<String, usize>,
+    pub by_agency: BTreeMap<String, usize>,
+    pub by_industry: BTreeMap<String, usize>,
+    pub by_year: BTreeMap<String, usize>,
+    pub by_risk_level: BTreeMap<String, usize>,
+}
+
+pub async fn stats(db: &Db, filter: &Filter) -> anyhow::Result<Stats> {
+    let mut stats = Stats::default();
+    for action in stored(db.pool(), filter).await? {
+        stats.total += 1;
+        *stats.by_jurisdiction.entry(action.jurisdiction).or_default() += 1;
+        *stats.by_agency.entry(action.agency).or_default() += 1;
+        *stats.by_industry.entry(action.industry).or_default() += 1;
+        *stats.by_year.entry(action.date[..4].to_owned()).or_default() += 1;
+        *stats.by_risk_level.entry(action.risk_level).or_default() += 1;
+    }
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn action(id: &str, jurisdiction: &str, date: &str) -> EnforcementAction {
+        EnforcementAction {
+            id: id.into(),
+            agency: "Test Agency (test data)".into(),
+            jurisdiction: jurisdiction.into(),
+            date: date.into(),
+            respondent: "Example Respondent (test data)".into(),
+            industry: "retail".into(),
+            violation: "test data".into(),
+            penalty_amount: Some(1000.0),
+            penalty_currency: Some("USD".into()),
+            status: "final".into(),
+            risk_level: "low".into(),
+            source_url: "https://agency.example/release".into(),
+            source_title: "Release".into(),
+            search_terms: vec!["breach notification".into()],
+            contract_impact: "test data".into(),
+            as_of: "2026-11-24".into(),
+        }
+    }
+
+    #[test]
+    fn every_record_needs_a_source_a_date_and_a_jurisdiction() {
+        assert!(check(&action("a", "US-CA", "2024-01-02")).is_ok());
+        assert!(check(&action("a", "EU", "2024-01-02")).is_ok());
+        let mut no_source = action("a", "US", "2024-01-02");
+        no_source.source_url = String::new();
+        assert!(check(&no_source).is_err());
+        assert!(check(&action("a", "US", "2024-13-02")).is_err());
+        assert!(check(&action("a", "usa", "2024-01-02")).is_err());
+        let mut half_penalty = action("a", "US", "2024-01-02");
+        half_penalty.penalty_currency = None;
+        assert!(check(&half_penalty).is_err());
+    }
+
+    /// The shipped data pack: every record passes `check` (a source, a date, a
+    /// jurisdiction, documented values) and ids are unique.
+    #[test]
+    fn the_data_pack_reads() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let actions = read_data_pack(&data).unwrap();
+        for action in &actions {
+            assert!(action.source_url.starts_with("http"), "{}", action.id);
+            assert!(Date::parse(&action.date).is_some(), "{}", action.id);
+            assert!(is_jurisdiction(&action.jurisdiction), "{}", action.id);
+        }
+    }
+
+    #[tokio::test]
+    async fn polling_from_the_newest_seen_gets_only_what_is_new_in_a_stable_order() {
+        let folder = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}", folder.path().join("e.db").display())).await.unwrap();
+        db.migrate().await.unwrap();
+        let mut wanted = vec![
+            action("b", "US-CA", "2024-03-01"),
+            action("a", "US-CA", "2024-03-01"),
+            action("c", "GB", "2024-05-01"),
+            action("d", "US", "2023-01-01"),
+        ];
+        wanted.sort_by(|x, y| (&x.date, &x.id).cmp(&(&y.date, &y.id)));
+        let mut connection = db.pool().acquire().await.unwrap();
+        assert!(sync(&mut connection, &wanted).await.unwrap());
+        assert!(!sync(&mut connection, &wanted).await.unwrap(), "a second sync changes nothing");
+        drop(connection);
+        let ids = |actions: Vec<EnforcementAction>| actions.into_iter().map(|a| a.id).collect::<Vec<_>>();
+        let all = stored(db.pool(), &Filter::default()).await.unwrap();
+        assert_eq!(ids(all), ["d", "a", "b", "c"]);
+        // A client that has seen up to `a` of 2024-03-01 asks for what came after it.
+        let after = Filter { date_from: Some("2024-03-01".into()), after_id: Some("a".into()), ..Filter::default() };
+        assert_eq!(ids(stored(db.pool(), &after).await.unwrap()), ["b", "c"]);
+        let from = Filter { date_from: Some("2024-03-01".into()), ..Filter::default() };
+        assert_eq!(ids(stored(db.pool(), &from).await.unwrap()), ["a", "b", "c"]);
+        let us = Filter { jurisdiction: Some("US".into()), ..Filter::default() };
+        assert_eq!(ids(stored(db.pool(), &us).await.unwrap()), ["d", "a", "b"]);
+        let limited = Filter { limit: Some(1), ..from };
+        assert_eq!(ids(stored(db.pool(), &limited).await.unwrap()), ["a"]);
+        let stats = stats(&db, &Filter::default()).await.unwrap();
+        assert_eq!((stats.total, stats.by_jurisdiction["US-CA"], stats.by_year["2024"]), (4, 2, 3));
+        assert_eq!(find(&db, "c").await.unwrap().unwrap().jurisdiction, "GB");
+    }
+}
