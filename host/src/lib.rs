@@ -9,6 +9,7 @@ pub mod cli;
 pub mod hex;
 pub mod http;
 pub mod keys;
+pub mod mcp;
 pub mod ocr;
 pub mod rate_limit;
 pub mod sandbox;

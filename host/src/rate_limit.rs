@@ -33,10 +33,12 @@ pub enum Group {
     Profile,
     Documents,
     Index,
+    /// Tool calls to the MCP server (`/mcp`, `courtrules mcp` counts none).
+    Mcp,
 }
 
 impl Group {
-    pub const ALL: [Group; 10] = [
+    pub const ALL: [Group; 11] = [
         Group::Classify,
         Group::Check,
         Group::Courts,
@@ -47,6 +49,7 @@ impl Group {
         Group::Profile,
         Group::Documents,
         Group::Index,
+        Group::Mcp,
     ];
 
     pub fn name(self) -> &'static str {
@@ -61,6 +64,7 @@ impl Group {
             Group::Profile => "profile",
             Group::Documents => "documents",
             Group::Index => "index",
+            Group::Mcp => "mcp",
         }
     }
 
@@ -78,6 +82,8 @@ impl Group {
             Group::Holidays | Group::Index => 300,
             Group::ExtractedRules | Group::Profile => 120,
             Group::Documents => 60,
+            // A conversation with an assistant makes a few calls per question.
+            Group::Mcp => 120,
         }
     }
 }

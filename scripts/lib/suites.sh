@@ -1,6 +1,6 @@
 # The test suites, in the order scripts/test runs them. Each prints what it runs.
 # `scripts/test SUITE...` runs only the named suites (e.g. `scripts/test rust node`):
-# lint, rust, api, node, browser.
+# lint, rust, api, mcp, node, browser.
 
 suite_lint() {
   step "Formatting and lints"
@@ -19,6 +19,11 @@ suite_api() {
   tests/schemathesis/run.sh
 }
 
+suite_mcp() {
+  step "The MCP tool server with the official Python MCP SDK (HTTP and stdio)"
+  tests/mcp/run.sh
+}
+
 suite_node() {
   build_pkg
   step "The npm package under Node (node --test tests/node)"
@@ -31,7 +36,7 @@ suite_browser() {
   node --test --test-concurrency=1 tests/browser/
 }
 
-ALL_SUITES=(lint rust api node browser)
+ALL_SUITES=(lint rust api mcp node browser)
 
 run_all_suites() {
   local started=$SECONDS

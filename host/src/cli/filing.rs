@@ -130,7 +130,7 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
 
 /// A service over the local database, seeded first when it has no courts. Offline,
 /// nothing is kept of what is classified.
-async fn local_service(
+pub(super) async fn local_service(
     storage: &StorageArgs,
     sandbox: &Arc<Sandbox>,
     classifier: Option<Classifier>,

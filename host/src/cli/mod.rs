@@ -1,10 +1,12 @@
-//! The `courtrules` command line: serve, migrate, seed, keys, check, classify, uploads.
+//! The `courtrules` command line: serve, migrate, seed, keys, check, classify, mcp,
+//! uploads.
 //! Each command is a thin adapter: the server is `crate::server`, checks and
 //! classifications are `crate::service`'s.
 
 mod args;
 mod filing;
 mod keys;
+mod mcp;
 mod uploads;
 
 use crate::sandbox::Sandbox;
@@ -63,6 +65,15 @@ enum Command {
     /// --role), completes its check request with the filer's facts and prints the check:
     /// exit 0 compliant, 1 review or non-compliant, 2 error or unsupported document.
     Classify(filing::ClassifyCommand),
+    /// The MCP tool server over stdio (for assistants that start it as a process); the
+    /// calls are made as the key in COURTRULES_API_KEY.
+    Mcp {
+        /// The API key the tools act as (its plan limits the districts).
+        #[arg(long, env = "COURTRULES_API_KEY", hide_env_values = true)]
+        key: String,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
     /// The uploads kept from classification: list them, or prune old ones.
     Uploads {
         #[command(subcommand)]
@@ -127,6 +138,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
         Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
         Command::Classify(command) => filing::classify(&storage, command).await,
+        Command::Mcp { key, engine } => mcp::run(&storage, &key, engine).await,
         Command::Uploads { command, uploads } => {
             uploads::run(&Db::open(&storage.database_url).await?, &uploads.uploads(), command).await
         }

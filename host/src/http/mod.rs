@@ -93,11 +93,14 @@ pub fn router(state: AppState) -> Router {
     let request_id = REQUEST_ID;
     let security = guard::SecurityHeaders::for_app(&config.web_dir);
     // Each route with its key check and rate limit (`routes::table`).
+    let mcp = crate::mcp::http::router(state.clone());
     let api = Router::new()
         .merge(api_routes(Some(&state)).split_for_parts().0)
         .fallback(web::app_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(state);
+        .with_state(state)
+        // The MCP tool server (`crate::mcp`), behind the same guards and headers.
+        .merge(mcp);
     // Outermost first: request id (a client's own only when plain), security headers,
     // tracing, CORS and compression see every response, including the JSON errors made
     // from the inner layers' bare ones. `check_head` refuses oversized or ambiguous

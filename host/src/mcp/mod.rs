@@ -1,0 +1,86 @@
+//! The MCP tool server: the service's answers as Model Context Protocol tools, for AI
+//! assistants. One more adapter over the service layer (`crate::service`), beside the
+//! HTTP handlers and the CLI: every tool calls the same service function the REST
+//! endpoint does, so the answers cannot disagree (`check_compliance` returns the very
+//! bytes of `POST /api/v1/check`).
+//!
+//! Two transports: streamable HTTP at `/mcp` on `courtrules serve` (the caller is the
+//! bearer key the `/mcp` route authenticated), and stdio (`courtrules mcp`, the key given
+//! at start). Each tool call counts against the key's `mcp` rate limit.
+//!
+//! Bad arguments are tool errors (`isError`) whose text is the REST API's own error body
+//! — a validation error names the argument, as the 400 does.
+
+pub mod http;
+mod tools;
+
+use crate::http::AppState;
+use crate::rate_limit::Group;
+use crate::service::{Caller, Error, Service};
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResult, ContentBlock, Extensions};
+
+/// Who calls, and how their calls are counted.
+#[derive(Clone)]
+enum Access {
+    /// Over HTTP: the key authenticated by the `/mcp` route, found in each request.
+    Http { state: AppState },
+    /// Over stdio: the key given at start, for the whole session.
+    Fixed(Caller),
+}
+
+/// The tool server.
+#[derive(Clone)]
+pub struct CourtrulesMcp {
+    service: Service,
+    access: Access,
+}
+
+impl CourtrulesMcp {
+    /// For the stdio transport: every call is made as `caller`.
+    pub fn for_caller(service: Service, caller: Caller) -> Self {
+        CourtrulesMcp { service, access: Access::Fixed(caller) }
+    }
+
+    fn for_http(state: AppState) -> Self {
+        CourtrulesMcp { service: state.service.clone(), access: Access::Http { state } }
+    }
+
+    /// The caller of this tool call, admitted by its rate limit; or the tool error.
+    fn caller(&self, extensions: &Extensions) -> Result<Caller, CallToolResult> {
+        match &self.access {
+            Access::Fixed(caller) => Ok(caller.clone()),
+            Access::Http { state } => {
+                let key = extensions
+                    .get::<axum::http::request::Parts>()
+                    .and_then(|parts| parts.extensions.get::<crate::http::auth::ApiKey>())
+                    .ok_or_else(|| failure("no API key came with this call"))?;
+                let decision = state.limiter.admit(&key.caller.key_id, Group::Mcp, key.limits.limit(Group::Mcp));
+                if !decision.admitted {
+                    return Err(failure(&format!(
+                        "rate limit exceeded: this key may make {} tool calls per minute; retry in {} s",
+                        decision.limit, decision.retry_after_seconds
+                    )));
+                }
+                Ok(key.caller.clone())
+            }
+        }
+    }
+}
+
+/// A tool error with a plain message.
+fn failure(message: &str) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(serde_json::json!({ "error": message }).to_string())])
+}
+
+/// The service's error as a tool error: the REST API's body for it, as text.
+fn service_error(error: Error) -> CallToolResult {
+    let body = crate::http::error::ApiError::Service(error).body();
+    CallToolResult::error(vec![ContentBlock::text(String::from_utf8_lossy(&body).into_owned())])
+}
+
+/// A JSON answer.
+fn answer<T: serde::Serialize>(value: &T) -> Result<CallToolResult, ErrorData> {
+    let text = serde_json::to_string(value).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+    Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+}

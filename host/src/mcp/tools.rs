@@ -1,0 +1,336 @@
+//! The tools. Each reads its arguments (every problem named, as the REST API's 400
+//! does), finds the caller, and calls the service function its REST endpoint calls.
+
+use super::{CourtrulesMcp, answer, failure, service_error};
+use crate::service::{self, Error};
+use crate::store::enforcement::{self, Filter, INDUSTRIES, RISK_LEVELS};
+use courtrules_engine::calendar::Date;
+use courtrules_engine::model::FieldError;
+use rmcp::handler::server::common::schema_for_type;
+use rmcp::model::{CallToolResult, ContentBlock, Extensions, JsonObject, ServerCapabilities, ServerConfig};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+/// No arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArguments {}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct District {
+    /// The court, e.g. `edny` (see `list_courts`).
+    pub district_id: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeOfDistrict {
+    /// The court, e.g. `edny`.
+    pub district_id: String,
+    /// A judge of the court (see `search_judges`), or `court` for the court's own rules.
+    pub judge_slug: String,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeRules {
+    pub district_id: String,
+    pub judge_slug: String,
+    /// Only the rules for this kind of paper, e.g. `brief_support`.
+    pub document_scope: Option<String>,
+    /// Only the rules for this motion, e.g. `Rule_12`.
+    pub motion_type: Option<String>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Holidays {
+    pub district_id: String,
+    /// A calendar year (default: this year and the next).
+    pub year: Option<i32>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnforcementSearch {
+    /// `US`, `US-CA`, `GB`, `FR`, `EU`, …; `US` also matches the U.S. states.
+    pub jurisdiction: Option<String>,
+    /// One of the documented industries, e.g. `health`, `advertising_technology`.
+    pub industry: Option<String>,
+    /// `critical`, `high`, `medium` or `low`.
+    pub risk_level: Option<String>,
+    /// Actions on or after this date (YYYY-MM-DD). To poll, pass the newest date you
+    /// have seen with `after_id`, the id of the last action you have seen of that date.
+    pub date_from: Option<String>,
+    pub after_id: Option<String>,
+    /// Actions on or before this date (YYYY-MM-DD).
+    pub date_to: Option<String>,
+    /// At most this many (1–200, default 50), oldest first.
+    pub limit: Option<u32>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnforcementId {
+    /// The action's id, from `search_enforcement_actions`.
+    pub id: String,
+}
+
+/// The check request's schema: an object the engine validates (the full schema is the
+/// OpenAPI document's `CheckRequest`; the engine's types have no JSON Schema derive).
+fn check_request_schema() -> std::sync::Arc<JsonObject> {
+    let schema = serde_json::json!({
+        "type": "object",
+        "description": "A check request, as the body of POST /api/v1/check (OpenAPI: CheckRequest).",
+        "required": ["judge_slug", "district_id", "document_scope", "is_pro_se", "pmc_completed",
+                     "opposing_party_pro_se", "filing_role", "document"],
+        "properties": {
+            "judge_slug": {"type": "string"},
+            "district_id": {"type": "string"},
+            "document_scope": {"type": "string"},
+            "motion_type": {"type": ["string", "null"]},
+            "is_pro_se": {"type": "boolean"},
+            "pmc_completed": {"type": "boolean"},
+            "opposing_party_pro_se": {"type": "boolean"},
+            "filing_role": {"type": "string"},
+            "claims_under": {"type": ["array", "null"], "items": {"type": "string"}},
+            "document": {"type": "object", "required": ["page_count", "word_count"]}
+        }
+    });
+    std::sync::Arc::new(schema.as_object().cloned().unwrap_or_default())
+}
+
+/// Reads a tool's arguments; a tool error naming each problem when they do not fit.
+fn arguments<T: DeserializeOwned>(arguments: JsonObject) -> Result<T, CallToolResult> {
+    serde_json::from_value(serde_json::Value::Object(arguments)).map_err(|error| {
+        let message = error.to_string();
+        // serde names the field in backticks ("missing field `district_id`").
+        let path = message.split('`').nth(1).unwrap_or("").to_owned();
+        service_error(Error::invalid(vec![FieldError::new(path, message)]))
+    })
+}
+
+/// Problems with optional enforcement filters, each at its argument.
+fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResult> {
+    let mut problems = Vec::new();
+    for (name, date) in [("date_from", &search.date_from), ("date_to", &search.date_to)] {
+        if let Some(date) = date
+            && Date::parse(date).is_none()
+        {
+            problems.push(FieldError::new(name, format!("must be a date YYYY-MM-DD, got `{date}`")));
+        }
+    }
+    for (name, value, allowed) in
+        [("industry", &search.industry, INDUSTRIES), ("risk_level", &search.risk_level, RISK_LEVELS)]
+    {
+        if let Some(value) = value
+            && !allowed.contains(&value.as_str())
+        {
+            problems.push(FieldError::new(name, format!("`{value}` is not one of {}", allowed.join(", "))));
+        }
+    }
+    let limit = search.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        problems.push(FieldError::new("limit", format!("must be between 1 and 200, got {limit}")));
+    }
+    if search.after_id.is_some() && search.date_from.is_none() {
+        problems.push(FieldError::new("after_id", "needs `date_from`: the date of that action"));
+    }
+    if !problems.is_empty() {
+        return Err(service_error(Error::invalid(problems)));
+    }
+    Ok(Filter {
+        jurisdiction: search.jurisdiction,
+        industry: search.industry,
+        risk_level: search.risk_level,
+        date_from: search.date_from,
+        after_id: search.after_id,
+        date_to: search.date_to,
+        limit: Some(limit),
+    })
+}
+
+/// `?`-like early return for a tool error.
+macro_rules! or_return {
+    ($result:expr) => {
+        match $result {
+            Ok(value) => value,
+            Err(tool_error) => return Ok(tool_error),
+        }
+    };
+}
+
+#[tool_router(vis = "pub(super)")]
+impl CourtrulesMcp {
+    #[tool(
+        description = "Every court courtrules knows, with its status (live or coming soon), whether it has rules to check against, and the districts this key may query.",
+        input_schema = schema_for_type::<NoArguments>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn list_courts(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        let _: NoArguments = or_return!(arguments(args));
+        let caller = or_return!(self.caller(&extensions));
+        answer(&service::courts::courts(&self.service, &caller))
+    }
+
+    #[tool(
+        description = "The judges of a court (its roster), each with whether courtrules has their standing order, and which are sample (fictional) judges.",
+        input_schema = schema_for_type::<District>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn search_judges(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        let District { district_id } = or_return!(arguments(args));
+        let caller = or_return!(self.caller(&extensions));
+        match service::courts::judges(&self.service, &caller, &district_id) {
+            Ok(judges) => answer(&judges),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "The rules that apply before a judge, layer by layer (FRCP, the district's local rules, the judge's standing order), each citing its source; optionally only those for one kind of paper or motion.",
+        input_schema = schema_for_type::<JudgeRules>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn get_judge_rules(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        let JudgeRules { district_id, judge_slug, document_scope, motion_type } = or_return!(arguments(args));
+        let caller = or_return!(self.caller(&extensions));
+        let mut query = vec![("district_id".to_owned(), district_id), ("judge_slug".to_owned(), judge_slug)];
+        query.extend(document_scope.map(|scope| ("document_scope".to_owned(), scope)));
+        query.extend(motion_type.map(|motion| ("motion_type".to_owned(), motion)));
+        match service::rules::rules(&self.service, &caller, &query).await {
+            Ok(rules) => answer(&rules),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "A judge's compliance profile in the profile format (the district's layers and the judge's standing order), for checking offline with the courtrules engine.",
+        input_schema = schema_for_type::<JudgeOfDistrict>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn get_compliance_profile(
+        &self,
+        extensions: Extensions,
+        args: JsonObject,
+    ) -> Result<CallToolResult, ErrorData> {
+        let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args));
+        let caller = or_return!(self.caller(&extensions));
+        match service::profile::profile(&self.service, &caller, &district_id, &judge_slug).await {
+            Ok(profile) => answer(&profile),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request (see the OpenAPI document's CheckRequest): judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role, document {page_count, word_count, …}.",
+        input_schema = check_request_schema(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn check_compliance(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        let caller = or_return!(self.caller(&extensions));
+        // The engine reads (and validates) the request as the REST endpoint does.
+        let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        match service::check::check(&self.service, &caller, request).await {
+            Ok(bytes) => Ok(CallToolResult::success(vec![ContentBlock::text(
+                String::from_utf8(bytes).map_err(|error| ErrorData::internal_error(error.to_string(), None))?,
+            )])),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "A court's holidays for a year: the federal legal public holidays and the closures the court or the President ordered (state courts: their own calendars), each with its source.",
+        input_schema = schema_for_type::<Holidays>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn get_holidays(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        let Holidays { district_id, year } = or_return!(arguments(args));
+        let caller = or_return!(self.caller(&extensions));
+        if let Some(year) = year
+            && !(1971..=9999).contains(&year)
+        {
+            return Ok(service_error(Error::invalid(vec![FieldError::new(
+                "year",
+                format!("must be between 1971 and 9999, got {year}"),
+            )])));
+        }
+        let filters = service::holidays::Filters { year, from: None, to: None, limit: None };
+        match service::holidays::court_holidays(&self.service, &caller, &district_id, filters) {
+            Ok(holidays) => answer(&holidays),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "Public privacy and data-protection enforcement actions (FTC, state attorneys general, EU and UK data-protection authorities, …), oldest first, each with its agency's own source. Filter by jurisdiction, industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
+        input_schema = schema_for_type::<EnforcementSearch>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn search_enforcement_actions(
+        &self,
+        extensions: Extensions,
+        args: JsonObject,
+    ) -> Result<CallToolResult, ErrorData> {
+        let search: EnforcementSearch = or_return!(arguments(args));
+        let filter = or_return!(enforcement_filter(search));
+        let _caller = or_return!(self.caller(&extensions));
+        match enforcement::stored(self.service.db.pool(), &filter).await {
+            Ok(actions) => answer(&serde_json::json!({ "actions": actions, "count": actions.len() })),
+            Err(error) => Ok(service_error(Error::Internal(error))),
+        }
+    }
+
+    #[tool(
+        description = "One enforcement action in full, with search_terms (the contract clauses to review because of it) and contract_impact (what to check in vendor agreements).",
+        input_schema = schema_for_type::<EnforcementId>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn get_enforcement_details(
+        &self,
+        extensions: Extensions,
+        args: JsonObject,
+    ) -> Result<CallToolResult, ErrorData> {
+        let EnforcementId { id } = or_return!(arguments(args));
+        let _caller = or_return!(self.caller(&extensions));
+        match enforcement::find(&self.service.db, &id).await {
+            Ok(Some(action)) => answer(&action),
+            Ok(None) => Ok(failure(&format!(
+                "no enforcement action with id `{id}`; search_enforcement_actions lists them with their ids"
+            ))),
+            Err(error) => Ok(service_error(Error::Internal(error))),
+        }
+    }
+
+    #[tool(
+        description = "Counts of the enforcement actions by jurisdiction, agency, industry, year and risk level (with the same filters as search_enforcement_actions).",
+        input_schema = schema_for_type::<EnforcementSearch>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn get_enforcement_stats(
+        &self,
+        extensions: Extensions,
+        args: JsonObject,
+    ) -> Result<CallToolResult, ErrorData> {
+        let search: EnforcementSearch = or_return!(arguments(args));
+        let filter = Filter { limit: None, ..or_return!(enforcement_filter(search)) };
+        let _caller = or_return!(self.caller(&extensions));
+        match enforcement::stats(&self.service.db, &filter).await {
+            Ok(stats) => answer(&stats),
+            Err(error) => Ok(service_error(Error::Internal(error))),
+        }
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for CourtrulesMcp {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_instructions(
+            "courtrules: which court rules apply to a filing before a judge, and whether it complies \
+             (check_compliance), each answer citing its rule; and public privacy enforcement actions.",
+        )
+    }
+}

@@ -1,0 +1,170 @@
+"""The MCP tool server, driven by the official Python MCP SDK (`mcp` on PyPI), a client
+nobody on this project wrote: over streamable HTTP at {base}/mcp with a bearer key, and
+over stdio (`courtrules mcp`). Lists the tools, calls each with valid and invalid
+arguments, and compares check_compliance with POST /api/v1/check byte for byte.
+
+Usage: client.py BASE_URL API_KEY BINARY DATABASE_URL DATA_DIR LIMITED_KEY
+(LIMITED_KEY: a key whose `mcp` rate limit is 3 tool calls a minute)
+Prints one line per check and a JSON summary (tool-call latency over HTTP) at the end;
+exits non-zero on the first failure.
+"""
+
+import asyncio
+import json
+import statistics
+import sys
+import time
+import urllib.request
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamablehttp_client
+
+CHECK_REQUEST = {
+    "judge_slug": "avery-sample",
+    "district_id": "edny",
+    "document_scope": "brief_support",
+    "motion_type": "Rule_12",
+    "is_pro_se": False,
+    "pmc_completed": False,
+    "opposing_party_pro_se": False,
+    "filing_role": "movant",
+    "document": {"page_count": 27, "word_count": 7000},
+}
+
+EXPECTED_TOOLS = {
+    "list_courts",
+    "search_judges",
+    "get_judge_rules",
+    "get_compliance_profile",
+    "check_compliance",
+    "get_holidays",
+    "search_enforcement_actions",
+    "get_enforcement_details",
+    "get_enforcement_stats",
+}
+
+
+def ok(condition, what):
+    if not condition:
+        print(f"FAIL {what}", flush=True)
+        sys.exit(1)
+    print(f"ok   {what}", flush=True)
+
+
+def text_of(result):
+    return "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+def rest_check(base, key):
+    request = urllib.request.Request(
+        f"{base}/api/v1/check",
+        data=json.dumps(CHECK_REQUEST).encode(),
+        headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        return response.read().decode()
+
+
+async def exercise(session, base, key, label, latencies=None):
+    await session.initialize()
+    tools = await session.list_tools()
+    names = {tool.name for tool in tools.tools}
+    ok(EXPECTED_TOOLS <= names, f"{label}: lists every tool ({len(names)})")
+    for tool in tools.tools:
+        ok(tool.inputSchema.get("type") == "object", f"{label}: {tool.name} has an input schema")
+        ok(tool.annotations is not None and tool.annotations.readOnlyHint, f"{label}: {tool.name} is marked read-only")
+
+    async def call(name, arguments):
+        started = time.perf_counter()
+        result = await session.call_tool(name, arguments)
+        if latencies is not None:
+            latencies.append((time.perf_counter() - started) * 1000)
+        return result
+
+    valid = {
+        "list_courts": {},
+        "search_judges": {"district_id": "edny"},
+        "get_judge_rules": {"district_id": "edny", "judge_slug": "avery-sample", "document_scope": "brief_support"},
+        "get_compliance_profile": {"district_id": "edny", "judge_slug": "avery-sample"},
+        "check_compliance": CHECK_REQUEST,
+        "get_holidays": {"district_id": "edny", "year": 2026},
+        "search_enforcement_actions": {"limit": 5},
+        "get_enforcement_stats": {},
+    }
+    for name, arguments in valid.items():
+        result = await call(name, arguments)
+        ok(not result.isError, f"{label}: {name} answers: {text_of(result)[:80]}")
+        json.loads(text_of(result))
+
+    checked = await call("check_compliance", CHECK_REQUEST)
+    ok(text_of(checked) == rest_check(base, key), f"{label}: check_compliance equals POST /api/v1/check byte for byte")
+
+    first = json.loads(text_of(await call("search_enforcement_actions", {"limit": 2})))["actions"]
+    if first:
+        details = await call("get_enforcement_details", {"id": first[0]["id"]})
+        body = json.loads(text_of(details))
+        ok(body["search_terms"] and body["contract_impact"], f"{label}: get_enforcement_details has search_terms and contract_impact")
+        newest = first[-1]
+        after = json.loads(
+            text_of(await call("search_enforcement_actions", {"date_from": newest["date"], "after_id": newest["id"], "limit": 200}))
+        )["actions"]
+        ok(all((a["date"], a["id"]) > (newest["date"], newest["id"]) for a in after), f"{label}: polling after the newest seen gets only what is new")
+
+    invalid = {
+        "search_judges": ({}, "district_id"),
+        "get_judge_rules": ({"district_id": "edny"}, "judge_slug"),
+        "get_holidays": ({"district_id": "edny", "year": 1900}, "year"),
+        "search_enforcement_actions": ({"date_from": "2024-13-01"}, "date_from"),
+        "check_compliance": ({**CHECK_REQUEST, "document": {"page_count": 0, "word_count": 1}}, "document.page_count"),
+    }
+    for name, (arguments, path) in invalid.items():
+        result = await call(name, arguments)
+        body = json.loads(text_of(result))
+        paths = [detail["path"] for detail in body.get("details", [])]
+        ok(result.isError and path in paths, f"{label}: {name} with a bad `{path}` is a tool error naming it")
+    missing = await call("search_judges", {"district_id": "nosuch"})
+    ok(missing.isError and "unknown district" in text_of(missing), f"{label}: an unknown district is a tool error")
+
+
+async def main():
+    base, key, binary, database_url, data_dir, limited_key = sys.argv[1:7]
+    latencies = []
+    async with streamablehttp_client(f"{base}/mcp", headers={"Authorization": f"Bearer {key}"}) as (read, write, _):
+        async with ClientSession(read, write) as session:
+            await exercise(session, base, key, "http", latencies)
+    # Tool calls count against the key's `mcp` limit: the fourth of three is refused.
+    async with streamablehttp_client(f"{base}/mcp", headers={"Authorization": f"Bearer {limited_key}"}) as (read, write, _):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            results = [await session.call_tool("list_courts", {}) for _ in range(4)]
+            ok([r.isError for r in results] == [False, False, False, True], "http: the fourth tool call of a 3-a-minute key is refused")
+            ok("rate limit exceeded" in text_of(results[3]), "http: the refusal says it is the rate limit")
+    # Without a key the route answers 401 with the API's JSON body.
+    try:
+        urllib.request.urlopen(urllib.request.Request(f"{base}/mcp", data=b"{}", headers={"Content-Type": "application/json"}))
+        ok(False, "http: /mcp without a key is refused")
+    except urllib.error.HTTPError as error:
+        ok(error.code == 401 and "error" in json.loads(error.read()), "http: /mcp without a key is a 401 with a JSON body")
+
+    server = StdioServerParameters(
+        command=binary,
+        args=["--database-url", database_url, "--data-dir", data_dir, "mcp"],
+        env={"COURTRULES_API_KEY": key, "RUST_LOG": "warn"},
+    )
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await exercise(session, base, key, "stdio")
+
+    latencies.sort()
+    summary = {
+        "http_tool_calls": len(latencies),
+        "http_call_ms_median": round(statistics.median(latencies), 2),
+        "http_call_ms_p90": round(latencies[int(len(latencies) * 0.9)], 2),
+        "http_call_ms_max": round(latencies[-1], 2),
+    }
+    print(json.dumps(summary), flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
