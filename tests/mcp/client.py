@@ -10,7 +10,9 @@ exits non-zero on the first failure.
 """
 
 import asyncio
+import base64
 import json
+import pathlib
 import statistics
 import sys
 import time
@@ -32,6 +34,10 @@ CHECK_REQUEST = {
     "document": {"page_count": 27, "word_count": 7000},
 }
 
+PDF_BASE64 = base64.b64encode(
+    (pathlib.Path(__file__).resolve().parents[1] / "fixtures/pdf/memo_support_rule12.pdf").read_bytes()
+).decode()
+
 EXPECTED_TOOLS = {
     "list_courts",
     "search_judges",
@@ -42,6 +48,8 @@ EXPECTED_TOOLS = {
     "search_enforcement_actions",
     "get_enforcement_details",
     "get_enforcement_stats",
+    "classify_document",
+    "search_extracted_rules",
 }
 
 
@@ -73,7 +81,12 @@ async def exercise(session, base, key, label, latencies=None):
     ok(EXPECTED_TOOLS <= names, f"{label}: lists every tool ({len(names)})")
     for tool in tools.tools:
         ok(tool.inputSchema.get("type") == "object", f"{label}: {tool.name} has an input schema")
-        ok(tool.annotations is not None and tool.annotations.readOnlyHint, f"{label}: {tool.name} is marked read-only")
+        # Every tool but classify_document (which keeps the PDF as an upload) only reads.
+        read_only = tool.name != "classify_document"
+        ok(
+            tool.annotations is not None and bool(tool.annotations.readOnlyHint) == read_only,
+            f"{label}: {tool.name} is marked {'read-only' if read_only else 'not read-only'}",
+        )
 
     async def call(name, arguments):
         started = time.perf_counter()
@@ -91,6 +104,13 @@ async def exercise(session, base, key, label, latencies=None):
         "get_holidays": {"district_id": "edny", "year": 2026},
         "search_enforcement_actions": {"limit": 5},
         "get_enforcement_stats": {},
+        "search_extracted_rules": {"district_id": "sdny", "limit": 3},
+        "classify_document": {
+            "district_id": "edny",
+            "judge_slug": "avery-sample",
+            "filename": "memo_support_rule12.pdf",
+            "pdf_base64": PDF_BASE64,
+        },
     }
     for name, arguments in valid.items():
         result = await call(name, arguments)
@@ -117,6 +137,8 @@ async def exercise(session, base, key, label, latencies=None):
         "get_holidays": ({"district_id": "edny", "year": 1900}, "year"),
         "search_enforcement_actions": ({"date_from": "2024-13-01"}, "date_from"),
         "check_compliance": ({**CHECK_REQUEST, "document": {"page_count": 0, "word_count": 1}}, "document.page_count"),
+        "classify_document": ({"district_id": "edny", "judge_slug": "avery-sample", "pdf_base64": "not base64!"}, "pdf_base64"),
+        "search_extracted_rules": ({"limit": 0}, "limit"),
     }
     for name, (arguments, path) in invalid.items():
         result = await call(name, arguments)

@@ -4,7 +4,7 @@
 //! limit: the assistant's own process is the only client.)
 
 use super::StorageArgs;
-use super::args::EngineArgs;
+use super::args::{ClassifyArgs, EngineArgs};
 use super::filing::local_service;
 use crate::keys;
 use crate::mcp::CourtrulesMcp;
@@ -14,9 +14,15 @@ use anyhow::Context;
 use rmcp::ServiceExt;
 use std::process::ExitCode;
 
-pub(super) async fn run(storage: &StorageArgs, key: &str, engine: EngineArgs) -> anyhow::Result<ExitCode> {
-    let sandbox = Sandbox::new(engine.limits())?;
-    let service = local_service(storage, &sandbox, None).await?;
+pub(super) async fn run(
+    storage: &StorageArgs,
+    key: &str,
+    engine: EngineArgs,
+    classify: ClassifyArgs,
+) -> anyhow::Result<ExitCode> {
+    let sandbox = Sandbox::new(classify.limits(engine.limits()))?;
+    let classifier = classify.classifier(&sandbox);
+    let service = local_service(storage, &sandbox, Some(classifier)).await?;
     let (id, secret) =
         keys::parse_token(key.trim()).context("COURTRULES_API_KEY (or --key) is not an API key (crk_…)")?;
     let stored = keys::find(&service.db, id)

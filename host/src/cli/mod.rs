@@ -73,6 +73,8 @@ enum Command {
         key: String,
         #[command(flatten)]
         engine: EngineArgs,
+        #[command(flatten)]
+        classify: args::ClassifyArgs,
     },
     /// The uploads kept from classification: list them, or prune old ones.
     Uploads {
@@ -138,7 +140,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
         Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
         Command::Classify(command) => filing::classify(&storage, command).await,
-        Command::Mcp { key, engine } => mcp::run(&storage, &key, engine).await,
+        Command::Mcp { key, engine, classify } => mcp::run(&storage, &key, engine, classify).await,
         Command::Uploads { command, uploads } => {
             uploads::run(&Db::open(&storage.database_url).await?, &uploads.uploads(), command).await
         }

@@ -105,7 +105,7 @@ pub async fn classify(
 }
 
 /// Every problem with a request body at once, each at its field's path.
-fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest, Vec<FieldError>> {
+pub(crate) fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest, Vec<FieldError>> {
     let object = match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(object)) => object,
         Ok(other) => return Err(vec![FieldError::new("", format!("must be a JSON object, got {}", describe(&other)))]),

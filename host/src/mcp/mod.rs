@@ -29,6 +29,10 @@ enum Access {
     Fixed(Caller),
 }
 
+/// The largest PDF `classify_document` takes over stdio (the server's default for
+/// `/classify`; over HTTP the server's own `--classify-max-pdf-bytes`).
+const STDIO_MAX_PDF_BYTES: usize = 22 * 1024 * 1024;
+
 /// The tool server.
 #[derive(Clone)]
 pub struct CourtrulesMcp {
@@ -42,12 +46,26 @@ impl CourtrulesMcp {
         CourtrulesMcp { service, access: Access::Fixed(caller) }
     }
 
+    /// The largest PDF `classify_document` takes.
+    fn max_pdf_bytes(&self) -> usize {
+        match &self.access {
+            Access::Http { state } => state.config.classify_max_pdf_bytes,
+            Access::Fixed(_) => STDIO_MAX_PDF_BYTES,
+        }
+    }
+
     fn for_http(state: AppState) -> Self {
         CourtrulesMcp { service: state.service.clone(), access: Access::Http { state } }
     }
 
     /// The caller of this tool call, admitted by its rate limit; or the tool error.
     fn caller(&self, extensions: &Extensions) -> Result<Caller, CallToolResult> {
+        self.caller_counted(extensions, &[Group::Mcp])
+    }
+
+    /// The caller, admitted by each of `groups` (a classification also counts against
+    /// the key's `classify` limit, so the tool is no way around it).
+    fn caller_counted(&self, extensions: &Extensions, groups: &[Group]) -> Result<Caller, CallToolResult> {
         match &self.access {
             Access::Fixed(caller) => Ok(caller.clone()),
             Access::Http { state } => {
@@ -55,12 +73,14 @@ impl CourtrulesMcp {
                     .get::<axum::http::request::Parts>()
                     .and_then(|parts| parts.extensions.get::<crate::http::auth::ApiKey>())
                     .ok_or_else(|| failure("no API key came with this call"))?;
-                let decision = state.limiter.admit(&key.caller.key_id, Group::Mcp, key.limits.limit(Group::Mcp));
-                if !decision.admitted {
-                    return Err(failure(&format!(
-                        "rate limit exceeded: this key may make {} tool calls per minute; retry in {} s",
-                        decision.limit, decision.retry_after_seconds
-                    )));
+                for group in groups {
+                    let decision = state.limiter.admit(&key.caller.key_id, *group, key.limits.limit(*group));
+                    if !decision.admitted {
+                        return Err(failure(&format!(
+                            "rate limit exceeded: this key may make {} `{group}` calls per minute; retry in {} s",
+                            decision.limit, decision.retry_after_seconds
+                        )));
+                    }
                 }
                 Ok(key.caller.clone())
             }

@@ -2,6 +2,7 @@
 //! does), finds the caller, and calls the service function its REST endpoint calls.
 
 use super::{CourtrulesMcp, answer, failure, service_error};
+use crate::rate_limit::Group;
 use crate::service::{self, Error};
 use crate::store::enforcement::{self, Filter, INDUSTRIES, RISK_LEVELS};
 use courtrules_engine::calendar::Date;
@@ -69,6 +70,37 @@ pub struct EnforcementSearch {
     /// Actions on or before this date (YYYY-MM-DD).
     pub date_to: Option<String>,
     /// At most this many (1–200, default 50), oldest first.
+    pub limit: Option<u32>,
+}
+
+/// The schema of `classify_document`'s arguments; `/classify`'s own reader
+/// (`crate::http::classify::parse`) reads them, so both name the same problems.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub struct ClassifyDocument {
+    pub district_id: String,
+    pub judge_slug: String,
+    /// The PDF, base64-encoded (at most 22 MiB once decoded, by default).
+    pub pdf_base64: String,
+    /// The original file name; a descriptive one strengthens the classification.
+    pub filename: Option<String>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractedRulesSearch {
+    /// Only this court's rules (default: every court the key may query).
+    pub district_id: Option<String>,
+    /// Only this judge's rules; `court` for the court-level rules only.
+    pub judge_slug: Option<String>,
+    /// With `judge_slug`: also the court-level rules of the judge's court (default true).
+    pub include_court_rules: Option<bool>,
+    pub logic_type: Option<String>,
+    pub workflow_phase: Option<String>,
+    pub case_type: Option<String>,
+    /// Full-text search over the rules' text.
+    pub q: Option<String>,
+    /// At most this many (1–500, default 50).
     pub limit: Option<u32>,
 }
 
@@ -261,6 +293,70 @@ impl CourtrulesMcp {
         let filters = service::holidays::Filters { year, from: None, to: None, limit: None };
         match service::holidays::court_holidays(&self.service, &caller, &district_id, filters) {
             Ok(holidays) => answer(&holidays),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "Reads a filing's PDF (base64) with the courtrules engine: the document type, its counts and sections, its format, and a check request lacking only the filer's facts — as POST /api/v1/classify. Counts against the key's classify limit too.",
+        input_schema = schema_for_type::<ClassifyDocument>(),
+        // Not read-only: the PDF is kept as an upload, as /classify keeps it.
+        annotations(read_only_hint = false, destructive_hint = false, open_world_hint = false)
+    )]
+    async fn classify_document(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        // The REST endpoint's own reading of the body: base64, sizes, every problem named.
+        let body = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        let request = match crate::http::classify::parse(&body, self.max_pdf_bytes()) {
+            Ok(request) => request,
+            Err(problems) => return Ok(service_error(Error::invalid(problems))),
+        };
+        let caller = or_return!(self.caller_counted(&extensions, &[Group::Mcp, Group::Classify]));
+        let input = service::classify::Input {
+            pdf: request.pdf_base64,
+            district_id: request.district_id,
+            judge_slug: request.judge_slug,
+            filename: request.filename,
+        };
+        match service::classify::classify(&self.service, &caller, input).await {
+            Ok(classified) => Ok(CallToolResult::success(vec![ContentBlock::text(
+                String::from_utf8(classified.response)
+                    .map_err(|error| ErrorData::internal_error(error.to_string(), None))?,
+            )])),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
+        description = "Rules extracted from courts' own documents (local rules, standing orders), each with its source text and document, for courts without a compliance profile too. Filter by court, judge, logic type, workflow phase, case type, or full-text `q`.",
+        input_schema = schema_for_type::<ExtractedRulesSearch>(),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn search_extracted_rules(
+        &self,
+        extensions: Extensions,
+        args: JsonObject,
+    ) -> Result<CallToolResult, ErrorData> {
+        let search: ExtractedRulesSearch = or_return!(arguments(args));
+        let limit = search.limit.unwrap_or(50);
+        if !(1..=500).contains(&limit) {
+            return Ok(service_error(Error::invalid(vec![FieldError::new(
+                "limit",
+                format!("must be between 1 and 500, got {limit}"),
+            )])));
+        }
+        let caller = or_return!(self.caller(&extensions));
+        let search = service::extracted::Search {
+            district_id: search.district_id,
+            judge_slug: search.judge_slug,
+            include_court_rules: search.include_court_rules,
+            logic_type: search.logic_type,
+            workflow_phase: search.workflow_phase,
+            case_type: search.case_type,
+            q: search.q,
+            limit: Some(limit as usize),
+        };
+        match service::extracted::search(&self.service, &caller, search).await {
+            Ok(rules) => answer(&rules),
             Err(error) => Ok(service_error(error)),
         }
     }
