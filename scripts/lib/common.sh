@@ -102,8 +102,8 @@ ensure_python_tools() {
 
 ensure_browser() {
   apt_install chromium
-  if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
-    step "Installing playwright-core for the browser tests (npm ci; the browser is Debian's)"
+  if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ] || [ ! -d "$ROOT/tests/browser/node_modules/axe-core" ]; then
+    step "Installing playwright-core and axe-core for the browser tests (npm ci; the browser is Debian's)"
     npm ci --silent --no-audit --no-fund --prefix "$ROOT/tests/browser" >/dev/null
   fi
 }
