@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { appOrigin, artifacts, dist, launchChromium, root, startServer } from "./support.mjs";
+import { appOrigin, artifacts, dist, dropPdf, launchChromium, root, startServer } from "./support.mjs";
 
 const JUDGE = "avery-sample";
 const PAGE_LIMIT = 25; // Avery Sample's standing order § 3.A (data/profiles/edny.json)
@@ -189,24 +189,9 @@ test("the optional sections add their checks", async () => {
 test("dropping a PDF analyses it in the page and never uploads it", async () => {
   const fixture = "memo_support_rule12";
   const truth = JSON.parse(readFileSync(join(root, "tests/fixtures/pdf/ground_truth.json"), "utf8")).fixtures[fixture];
-  const bytes = readFileSync(join(root, `tests/fixtures/pdf/${fixture}.pdf`)).toString("base64");
   const before = requests.length;
-  await page.evaluate(
-    ({ bytes, name }) => {
-      const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([data], name, { type: "application/pdf" }));
-      const zone = document.querySelector(".dropzone");
-      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    },
-    { bytes, name: `${fixture}.pdf` },
-  );
+  await dropPdf(page, fixture);
   const status = page.locator("#pdf-status");
-  await page.waitForFunction(() => {
-    const text = document.querySelector("#pdf-status")?.textContent ?? "";
-    return text && !text.startsWith("Reading");
-  });
   const message = await status.innerText();
   await page.screenshot({ path: join(artifacts, "pdf-drop.png"), fullPage: true });
   measurements.pdf_analysis_ms = Number(await status.getAttribute("data-ms"));

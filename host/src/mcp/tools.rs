@@ -175,6 +175,7 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
         return Err(service_error(Error::invalid(problems)));
     }
     Ok(Filter {
+        id: None,
         jurisdiction: search.jurisdiction,
         industry: search.industry,
         risk_level: search.risk_level,

@@ -212,6 +212,8 @@ pub async fn sync(tx: &mut sqlx::AnyConnection, wanted: &[EnforcementAction]) ->
 /// What a search keeps.
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
+    /// Only the action with this id.
+    pub id: Option<String>,
     /// `US` also matches the U.S. states (`US-CA`).
     pub jurisdiction: Option<String>,
     pub industry: Option<String>,
@@ -253,7 +255,8 @@ where
         "SELECT id, agency, jurisdiction, action_date, respondent, industry, violation, penalty_amount,
                 penalty_currency, status, risk_level, source_url, source_title, search_terms, contract_impact, as_of
          FROM enforcement_actions
-         WHERE ($1 IS NULL OR jurisdiction = $1 OR jurisdiction LIKE $1 || '-%')
+         WHERE ($8 IS NULL OR id = $8)
+           AND ($1 IS NULL OR jurisdiction = $1 OR jurisdiction LIKE $1 || '-%')
            AND ($2 IS NULL OR industry = $2)
            AND ($3 IS NULL OR risk_level = $3)
            AND ($4 IS NULL OR action_date > $4 OR (action_date = $4 AND ($5 IS NULL OR id > $5)))
@@ -268,6 +271,7 @@ where
     .bind(&filter.after_id)
     .bind(&filter.date_to)
     .bind(i64::from(filter.limit.unwrap_or(u32::MAX)))
+    .bind(&filter.id)
     .fetch_all(executor)
     .await?;
     rows.into_iter().map(from_row).collect()
@@ -300,8 +304,8 @@ fn from_row(row: ActionRow) -> anyhow::Result<EnforcementAction> {
 
 /// One action by id.
 pub async fn find(db: &Db, id: &str) -> anyhow::Result<Option<EnforcementAction>> {
-    let all = stored(db.pool(), &Filter::default()).await?;
-    Ok(all.into_iter().find(|action| action.id == id))
+    let filter = Filter { id: Some(id.to_owned()), ..Filter::default() };
+    Ok(stored(db.pool(), &filter).await?.into_iter().next())
 }
 
 /// Counts of the stored actions.
