@@ -38,6 +38,7 @@ const TESTS: &[Test<Cli>] = &[
     ("keys_create_list_revoke", keys_create_list_revoke),
     ("migrate_creates_the_default_database", migrate_creates_the_default_database),
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
+    ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -218,4 +219,53 @@ fn only_a_first_start_prints_a_key(_cli: &Cli) {
     let second = Server::start_in(Arc::clone(&workspace), &[]);
     assert_eq!(second.first_key, None);
     second.get("/api/v1/judges?district_id=edny", Some(&key)).expect(200);
+}
+
+/// `enforcement import`: a CSV file in the documented format is checked (every problem
+/// named, nothing copied while there is one), copied into the data pack and seeded; a
+/// second import of the same file changes nothing; an id already in the pack is refused.
+fn enforcement_import_checks_copies_and_seeds(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let header = "id,agency,jurisdiction,date,respondent,industry,violation,penalty_amount,penalty_currency,\
+                  status,risk_level,source_url,source_title,search_terms,contract_impact,as_of";
+    let row = |id: &str, jurisdiction: &str| {
+        format!(
+            "{id},Test Agency (test data),{jurisdiction},2024-05-06,Example Respondent (test data),retail,\
+             test data,1000,USD,final,low,https://agency.example/release,Release,\"audit rights; breach notice\",\
+             test data,2026-11-24"
+        )
+    };
+    let file = workspace.dir.path().join("more-actions.csv");
+    let installed = workspace.data_dir.join("enforcement/more-actions.csv");
+
+    std::fs::write(&file, format!("{header}\n{}\n{}\n", row("test-one", "US-NY"), row("test-two", "Germany"))).unwrap();
+    let output = workspace.cli(&["enforcement", "import", file.to_str().unwrap()]);
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{errors}");
+    assert!(errors.contains("line 3: `jurisdiction` `Germany`"), "{errors}");
+    assert!(!installed.exists(), "a file with problems is not copied");
+
+    std::fs::write(&file, format!("{header}\n{}\n{}\n", row("test-one", "US-NY"), row("test-two", "DE"))).unwrap();
+    let output = workspace.cli(&["enforcement", "import", "--dry-run", file.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout(&output).contains("2 actions (DE 1, US-NY 1)"), "{}", stdout(&output));
+    assert!(!installed.exists(), "a dry run copies nothing");
+
+    let output = workspace.cli(&["enforcement", "import", file.to_str().unwrap()]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(installed.exists(), "{text}");
+    // This workspace's data pack has no other enforcement file.
+    assert!(text.contains("enforcement actions: 2 (updated)"), "{text}");
+    assert!(text.contains("the database was updated"), "{text}");
+
+    let output = workspace.cli(&["enforcement", "import", file.to_str().unwrap()]);
+    assert!(output.status.success(), "importing the same file again: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout(&output).contains("nothing changed"), "{}", stdout(&output));
+
+    let clash = workspace.dir.path().join("clash.csv");
+    std::fs::write(&clash, format!("{header}\n{}\n", row("test-one", "US-NY"))).unwrap();
+    let output = workspace.cli(&["enforcement", "import", clash.to_str().unwrap()]);
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && errors.contains("already in the data pack: test-one"), "{errors}");
 }

@@ -18,7 +18,8 @@ import sys
 import time
 import urllib.request
 
-from mcp import ClientSession, StdioServerParameters
+import jsonschema
+from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamablehttp_client
 
@@ -81,6 +82,9 @@ async def exercise(session, base, key, label, latencies=None):
     ok(EXPECTED_TOOLS <= names, f"{label}: lists every tool ({len(names)})")
     for tool in tools.tools:
         ok(tool.inputSchema.get("type") == "object", f"{label}: {tool.name} has an input schema")
+        ok(bool(tool.outputSchema), f"{label}: {tool.name} has an output schema")
+        jsonschema.Draft202012Validator.check_schema(tool.outputSchema)
+        jsonschema.Draft202012Validator.check_schema(tool.inputSchema)
         # Every tool but classify_document (which keeps the PDF as an upload) only reads.
         read_only = tool.name != "classify_document"
         ok(
@@ -89,11 +93,16 @@ async def exercise(session, base, key, label, latencies=None):
         )
 
     async def call(name, arguments):
-        started = time.perf_counter()
-        result = await session.call_tool(name, arguments)
         if latencies is not None:
+            # The round trip alone: the request as call_tool sends it, timed without the
+            # SDK's client-side validation of the answer (call_tool below does that).
+            request = types.ClientRequest(
+                types.CallToolRequest(params=types.CallToolRequestParams(name=name, arguments=arguments))
+            )
+            started = time.perf_counter()
+            await session.send_request(request, types.CallToolResult)
             latencies.append((time.perf_counter() - started) * 1000)
-        return result
+        return await session.call_tool(name, arguments)
 
     valid = {
         "list_courts": {},
@@ -112,10 +121,14 @@ async def exercise(session, base, key, label, latencies=None):
             "pdf_base64": PDF_BASE64,
         },
     }
+    schemas = {tool.name: tool for tool in tools.tools}
     for name, arguments in valid.items():
+        # The SDK itself validates structured content against the tool's output schema.
         result = await call(name, arguments)
         ok(not result.isError, f"{label}: {name} answers: {text_of(result)[:80]}")
-        json.loads(text_of(result))
+        ok(result.structuredContent == json.loads(text_of(result)), f"{label}: {name}'s structured content is its text")
+        jsonschema.validate(arguments, schemas[name].inputSchema, cls=jsonschema.Draft202012Validator)
+        jsonschema.validate(result.structuredContent, schemas[name].outputSchema, cls=jsonschema.Draft202012Validator)
 
     checked = await call("check_compliance", CHECK_REQUEST)
     ok(text_of(checked) == rest_check(base, key), f"{label}: check_compliance equals POST /api/v1/check byte for byte")

@@ -4,6 +4,7 @@
 //! classifications are `crate::service`'s.
 
 mod args;
+mod enforcement;
 mod filing;
 mod keys;
 mod mcp;
@@ -76,6 +77,11 @@ enum Command {
         #[command(flatten)]
         classify: args::ClassifyArgs,
     },
+    /// Load more enforcement actions (JSON or CSV) into the data pack and the database.
+    Enforcement {
+        #[command(subcommand)]
+        command: enforcement::EnforcementCommand,
+    },
     /// The uploads kept from classification: list them, or prune old ones.
     Uploads {
         #[command(subcommand)]
@@ -141,6 +147,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
         Command::Classify(command) => filing::classify(&storage, command).await,
         Command::Mcp { key, engine, classify } => mcp::run(&storage, &key, engine, classify).await,
+        Command::Enforcement { command } => enforcement::run(&storage.database_url, &storage.data_dir, command).await,
         Command::Uploads { command, uploads } => {
             uploads::run(&Db::open(&storage.database_url).await?, &uploads.uploads(), command).await
         }

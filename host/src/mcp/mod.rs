@@ -12,6 +12,7 @@
 //! — a validation error names the argument, as the 400 does.
 
 pub mod http;
+mod schemas;
 mod tools;
 
 use crate::http::AppState;
@@ -99,8 +100,19 @@ fn service_error(error: Error) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(String::from_utf8_lossy(&body).into_owned())])
 }
 
-/// A JSON answer.
+/// A JSON answer: as text, and as structured content for the tool's output schema.
 fn answer<T: serde::Serialize>(value: &T) -> Result<CallToolResult, ErrorData> {
-    let text = serde_json::to_string(value).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
-    Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+    let text = serde_json::to_vec(value).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+    answer_bytes(text)
+}
+
+/// An answer the service already wrote as JSON bytes (the REST body): the text is those
+/// very bytes.
+fn answer_bytes(bytes: Vec<u8>) -> Result<CallToolResult, ErrorData> {
+    let internal = |error: &dyn std::fmt::Display| ErrorData::internal_error(error.to_string(), None);
+    let structured: serde_json::Value = serde_json::from_slice(&bytes).map_err(|error| internal(&error))?;
+    let text = String::from_utf8(bytes).map_err(|error| internal(&error))?;
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.structured_content = Some(structured);
+    Ok(result)
 }

@@ -1,14 +1,15 @@
 //! The tools. Each reads its arguments (every problem named, as the REST API's 400
 //! does), finds the caller, and calls the service function its REST endpoint calls.
 
-use super::{CourtrulesMcp, answer, failure, service_error};
+use super::schemas::component;
+use super::{CourtrulesMcp, answer, answer_bytes, failure, service_error};
 use crate::rate_limit::Group;
 use crate::service::{self, Error};
-use crate::store::enforcement::{self, Filter, INDUSTRIES, RISK_LEVELS};
+use crate::store::enforcement::{self, EnforcementList, Filter, INDUSTRIES, RISK_LEVELS, Stats};
 use courtrules_engine::calendar::Date;
 use courtrules_engine::model::FieldError;
-use rmcp::handler::server::common::schema_for_type;
-use rmcp::model::{CallToolResult, ContentBlock, Extensions, JsonObject, ServerCapabilities, ServerConfig};
+use rmcp::handler::server::common::{schema_for_output, schema_for_type};
+use rmcp::model::{CallToolResult, Extensions, JsonObject, ServerCapabilities, ServerConfig};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -88,51 +89,9 @@ pub struct ClassifyDocument {
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ExtractedRulesSearch {
-    /// Only this court's rules (default: every court the key may query).
-    pub district_id: Option<String>,
-    /// Only this judge's rules; `court` for the court-level rules only.
-    pub judge_slug: Option<String>,
-    /// With `judge_slug`: also the court-level rules of the judge's court (default true).
-    pub include_court_rules: Option<bool>,
-    pub logic_type: Option<String>,
-    pub workflow_phase: Option<String>,
-    pub case_type: Option<String>,
-    /// Full-text search over the rules' text.
-    pub q: Option<String>,
-    /// At most this many (1–500, default 50).
-    pub limit: Option<u32>,
-}
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct EnforcementId {
     /// The action's id, from `search_enforcement_actions`.
     pub id: String,
-}
-
-/// The check request's schema: an object the engine validates (the full schema is the
-/// OpenAPI document's `CheckRequest`; the engine's types have no JSON Schema derive).
-fn check_request_schema() -> std::sync::Arc<JsonObject> {
-    let schema = serde_json::json!({
-        "type": "object",
-        "description": "A check request, as the body of POST /api/v1/check (OpenAPI: CheckRequest).",
-        "required": ["judge_slug", "district_id", "document_scope", "is_pro_se", "pmc_completed",
-                     "opposing_party_pro_se", "filing_role", "document"],
-        "properties": {
-            "judge_slug": {"type": "string"},
-            "district_id": {"type": "string"},
-            "document_scope": {"type": "string"},
-            "motion_type": {"type": ["string", "null"]},
-            "is_pro_se": {"type": "boolean"},
-            "pmc_completed": {"type": "boolean"},
-            "opposing_party_pro_se": {"type": "boolean"},
-            "filing_role": {"type": "string"},
-            "claims_under": {"type": ["array", "null"], "items": {"type": "string"}},
-            "document": {"type": "object", "required": ["page_count", "word_count"]}
-        }
-    });
-    std::sync::Arc::new(schema.as_object().cloned().unwrap_or_default())
 }
 
 /// Reads a tool's arguments; a tool error naming each problem when they do not fit.
@@ -201,6 +160,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "Every court courtrules knows, with its status (live or coming soon), whether it has rules to check against, and the districts this key may query.",
         input_schema = schema_for_type::<NoArguments>(),
+        output_schema = component("CourtsResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn list_courts(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
@@ -212,6 +172,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "The judges of a court (its roster), each with whether courtrules has their standing order, and which are sample (fictional) judges.",
         input_schema = schema_for_type::<District>(),
+        output_schema = component("JudgesResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn search_judges(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
@@ -226,6 +187,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "The rules that apply before a judge, layer by layer (FRCP, the district's local rules, the judge's standing order), each citing its source; optionally only those for one kind of paper or motion.",
         input_schema = schema_for_type::<JudgeRules>(),
+        output_schema = component("RulesAnswer"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_judge_rules(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
@@ -243,6 +205,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "A judge's compliance profile in the profile format (the district's layers and the judge's standing order), for checking offline with the courtrules engine.",
         input_schema = schema_for_type::<JudgeOfDistrict>(),
+        output_schema = component("Profile"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_compliance_profile(
@@ -260,7 +223,8 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request (see the OpenAPI document's CheckRequest): judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role, document {page_count, word_count, …}.",
-        input_schema = check_request_schema(),
+        input_schema = component("CheckRequest"),
+        output_schema = component("CheckResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn check_compliance(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
@@ -268,9 +232,7 @@ impl CourtrulesMcp {
         // The engine reads (and validates) the request as the REST endpoint does.
         let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
         match service::check::check(&self.service, &caller, request).await {
-            Ok(bytes) => Ok(CallToolResult::success(vec![ContentBlock::text(
-                String::from_utf8(bytes).map_err(|error| ErrorData::internal_error(error.to_string(), None))?,
-            )])),
+            Ok(bytes) => answer_bytes(bytes),
             Err(error) => Ok(service_error(error)),
         }
     }
@@ -278,6 +240,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "A court's holidays for a year: the federal legal public holidays and the closures the court or the President ordered (state courts: their own calendars), each with its source.",
         input_schema = schema_for_type::<Holidays>(),
+        output_schema = component("HolidaysResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_holidays(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
@@ -301,6 +264,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "Reads a filing's PDF (base64) with the courtrules engine: the document type, its counts and sections, its format, and a check request lacking only the filer's facts — as POST /api/v1/classify. Counts against the key's classify limit too.",
         input_schema = schema_for_type::<ClassifyDocument>(),
+        output_schema = component("Classification"),
         // Not read-only: the PDF is kept as an upload, as /classify keeps it.
         annotations(read_only_hint = false, destructive_hint = false, open_world_hint = false)
     )]
@@ -319,17 +283,15 @@ impl CourtrulesMcp {
             filename: request.filename,
         };
         match service::classify::classify(&self.service, &caller, input).await {
-            Ok(classified) => Ok(CallToolResult::success(vec![ContentBlock::text(
-                String::from_utf8(classified.response)
-                    .map_err(|error| ErrorData::internal_error(error.to_string(), None))?,
-            )])),
+            Ok(classified) => answer_bytes(classified.response),
             Err(error) => Ok(service_error(error)),
         }
     }
 
     #[tool(
         description = "Rules extracted from courts' own documents (local rules, standing orders), each with its source text and document, for courts without a compliance profile too. Filter by court, judge, logic type, workflow phase, case type, or full-text `q`.",
-        input_schema = schema_for_type::<ExtractedRulesSearch>(),
+        input_schema = schema_for_type::<service::extracted::Search>(),
+        output_schema = component("ExtractedRulesResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn search_extracted_rules(
@@ -337,25 +299,16 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: ExtractedRulesSearch = or_return!(arguments(args));
+        let search: service::extracted::Search = or_return!(arguments(args));
         let limit = search.limit.unwrap_or(50);
-        if !(1..=500).contains(&limit) {
+        if !(1..=service::extracted::MAX_LIMIT).contains(&limit) {
             return Ok(service_error(Error::invalid(vec![FieldError::new(
                 "limit",
                 format!("must be between 1 and 500, got {limit}"),
             )])));
         }
         let caller = or_return!(self.caller(&extensions));
-        let search = service::extracted::Search {
-            district_id: search.district_id,
-            judge_slug: search.judge_slug,
-            include_court_rules: search.include_court_rules,
-            logic_type: search.logic_type,
-            workflow_phase: search.workflow_phase,
-            case_type: search.case_type,
-            q: search.q,
-            limit: Some(limit as usize),
-        };
+        let search = service::extracted::Search { limit: Some(limit), ..search };
         match service::extracted::search(&self.service, &caller, search).await {
             Ok(rules) => answer(&rules),
             Err(error) => Ok(service_error(error)),
@@ -365,6 +318,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "Public privacy and data-protection enforcement actions (FTC, state attorneys general, EU and UK data-protection authorities, …), oldest first, each with its agency's own source. Filter by jurisdiction, industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
         input_schema = schema_for_type::<EnforcementSearch>(),
+        output_schema = schema_for_output::<EnforcementList>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn search_enforcement_actions(
@@ -376,7 +330,7 @@ impl CourtrulesMcp {
         let filter = or_return!(enforcement_filter(search));
         let _caller = or_return!(self.caller(&extensions));
         match enforcement::stored(self.service.db.pool(), &filter).await {
-            Ok(actions) => answer(&serde_json::json!({ "actions": actions, "count": actions.len() })),
+            Ok(actions) => answer(&EnforcementList { count: actions.len(), actions }),
             Err(error) => Ok(service_error(Error::Internal(error))),
         }
     }
@@ -384,6 +338,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "One enforcement action in full, with search_terms (the contract clauses to review because of it) and contract_impact (what to check in vendor agreements).",
         input_schema = schema_for_type::<EnforcementId>(),
+        output_schema = schema_for_output::<enforcement::EnforcementAction>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_enforcement_details(
@@ -405,6 +360,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "Counts of the enforcement actions by jurisdiction, agency, industry, year and risk level (with the same filters as search_enforcement_actions).",
         input_schema = schema_for_type::<EnforcementSearch>(),
+        output_schema = schema_for_output::<Stats>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_enforcement_stats(

@@ -13,8 +13,10 @@ pub const DEFAULT_LIMIT: usize = 100;
 /// The most rules one answer holds.
 pub const MAX_LIMIT: usize = 500;
 
-/// What is asked for; every filter optional.
-#[derive(Clone, Debug, Default)]
+/// What is asked for; every filter optional. Also the arguments of the MCP tool
+/// `search_extracted_rules`, whose schema is derived from it.
+#[derive(Clone, Debug, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Search {
     /// Only this court's rules (default: every court the caller may query).
     pub district_id: Option<String>,
@@ -25,8 +27,9 @@ pub struct Search {
     pub logic_type: Option<String>,
     pub workflow_phase: Option<String>,
     pub case_type: Option<String>,
-    /// Full-text search (`extracted::parse_terms`).
+    /// Full-text search over the rules' text.
     pub q: Option<String>,
+    /// At most this many (1–500, default 50).
     pub limit: Option<usize>,
 }
 

@@ -1,12 +1,12 @@
 //! Public privacy and data-protection enforcement actions: read from the data pack
-//! (`data/enforcement/*.json`, the format in docs/enforcement.md), checked record by
-//! record, stored in `enforcement_actions`, and searched.
+//! (`data/enforcement/*.json` and `*.csv`, the formats in docs/mcp.md), checked record
+//! by record, stored in `enforcement_actions`, and searched.
 //!
 //! Polling: results come in a stable order — by date, then id — and a search can start
 //! after the last action a client has seen (`date_from` with `after_id`), so a client
 //! polling with the newest date and id it holds gets only what is new.
 
-use super::datapack::{json_files, read_json};
+use super::datapack::{files_ending, read_json};
 use super::db::Db;
 use anyhow::{Context, bail};
 use courtrules_engine::calendar::Date;
@@ -40,7 +40,7 @@ pub const STATUSES: &[&str] = &["final", "settled", "alleged", "under_appeal"];
 pub const RISK_LEVELS: &[&str] = &["critical", "high", "medium", "low"];
 
 /// One enforcement action, as the data pack holds it and the tools answer it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EnforcementAction {
     /// A stable slug, e.g. `ftc-2024-avast`.
@@ -88,20 +88,138 @@ struct EnforcementFile {
     gaps: Vec<String>,
 }
 
-/// Every action of the data pack, checked, sorted by date then id.
-pub fn read_data_pack(data_dir: &Path) -> anyhow::Result<Vec<EnforcementAction>> {
-    let mut actions = Vec::new();
-    let mut ids = BTreeSet::new();
-    for path in json_files(&data_dir.join("enforcement"))? {
-        let file: EnforcementFile = read_json(&path)?;
-        Date::parse(&file.as_of).with_context(|| format!("{}: `as_of` is not a date YYYY-MM-DD", path.display()))?;
+/// One row of a CSV file: the JSON record's fields as columns, `search_terms` separated
+/// by `;`, the penalty columns empty when there is none, and `as_of` on every row.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CsvRow {
+    id: String,
+    agency: String,
+    jurisdiction: String,
+    date: String,
+    respondent: String,
+    industry: String,
+    violation: String,
+    penalty_amount: Option<f64>,
+    penalty_currency: Option<String>,
+    status: String,
+    risk_level: String,
+    source_url: String,
+    source_title: String,
+    search_terms: String,
+    contract_impact: String,
+    as_of: String,
+}
+
+impl From<CsvRow> for EnforcementAction {
+    fn from(row: CsvRow) -> Self {
+        EnforcementAction {
+            id: row.id,
+            agency: row.agency,
+            jurisdiction: row.jurisdiction,
+            date: row.date,
+            respondent: row.respondent,
+            industry: row.industry,
+            violation: row.violation,
+            penalty_amount: row.penalty_amount,
+            penalty_currency: row.penalty_currency.filter(|currency| !currency.is_empty()),
+            status: row.status,
+            risk_level: row.risk_level,
+            source_url: row.source_url,
+            source_title: row.source_title,
+            search_terms: row.search_terms.split(';').map(|term| term.trim().to_owned()).collect(),
+            contract_impact: row.contract_impact,
+            as_of: row.as_of,
+        }
+    }
+}
+
+/// The most problems one file's error lists.
+const MAX_PROBLEMS: usize = 50;
+
+/// Every action of one file, `*.json` or `*.csv`, each checked; every problem of the
+/// file is named at once (by action id, or by CSV line).
+pub fn read_file(path: &Path) -> anyhow::Result<Vec<EnforcementAction>> {
+    // Each record with where it is (its place in the file, and how to name it), or the
+    // problem that kept it from being read.
+    let mut records: Vec<(String, Result<EnforcementAction, String>)> = Vec::new();
+    let mut problems = Vec::new();
+    if path.extension().is_some_and(|extension| extension == "csv") {
+        let mut reader =
+            csv::ReaderBuilder::new().from_path(path).with_context(|| format!("could not read {}", path.display()))?;
+        for (index, row) in reader.deserialize::<CsvRow>().enumerate() {
+            // Line numbers as an editor shows them: the header is line 1.
+            let line = row.as_ref().err().and_then(|error| error.position()).map_or(index as u64 + 2, |p| p.line());
+            records
+                .push((format!("line {line}"), row.map(EnforcementAction::from).map_err(|error| csv_problem(&error))));
+        }
+    } else {
+        let file: EnforcementFile = read_json(path)?;
+        if Date::parse(&file.as_of).is_none() {
+            problems.push("`as_of` is not a date YYYY-MM-DD".to_owned());
+        }
         for mut action in file.actions {
-            let id = action.id.clone();
-            check(&action).with_context(|| format!("{}: action `{id}`", path.display()))?;
-            if !ids.insert(id.clone()) {
-                bail!("{}: action id `{id}` appears more than once in data/enforcement", path.display());
-            }
             action.as_of = file.as_of.clone();
+            records.push((format!("action `{}`", action.id), Ok(action)));
+        }
+    }
+    let mut ids = BTreeSet::new();
+    let mut actions = Vec::new();
+    for (place, record) in records {
+        let problem = match record {
+            Err(problem) => Some(problem),
+            Ok(action) => {
+                let repeated = !ids.insert(action.id.clone());
+                match check(&action) {
+                    Err(problem) => Some(problem.to_string()),
+                    Ok(()) if repeated => Some(format!("the id `{}` appears more than once", action.id)),
+                    Ok(()) => {
+                        actions.push(action);
+                        None
+                    }
+                }
+            }
+        };
+        problems.extend(problem.map(|problem| format!("{place}: {problem}")));
+    }
+    if !problems.is_empty() {
+        let count = problems.len();
+        problems.truncate(MAX_PROBLEMS);
+        let listed = if count > MAX_PROBLEMS { format!(", the first {MAX_PROBLEMS} listed") } else { String::new() };
+        bail!("{} has {count} problem(s){listed}:\n  {}", path.display(), problems.join("\n  "));
+    }
+    Ok(actions)
+}
+
+/// A CSV reading problem in words: the column a value did not fit, or the row's shape.
+fn csv_problem(error: &csv::Error) -> String {
+    match error.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+            Some(column) => format!("column {}: {}", column + 1, err.kind()),
+            None => err.kind().to_string(),
+        },
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            format!("{len} columns where the header has {expected_len}")
+        }
+        _ => error.to_string(),
+    }
+}
+
+/// Every action of the data pack (`data/enforcement/*.json` and `*.csv`), checked,
+/// sorted by date then id.
+pub fn read_data_pack(data_dir: &Path) -> anyhow::Result<Vec<EnforcementAction>> {
+    let mut actions: Vec<EnforcementAction> = Vec::new();
+    let mut ids = BTreeMap::new();
+    for path in files_ending(&data_dir.join("enforcement"), &["json", "csv"])? {
+        for action in read_file(&path)? {
+            if let Some(other) = ids.insert(action.id.clone(), path.clone()) {
+                bail!(
+                    "{}: action id `{}` is also in {}; ids are unique across data/enforcement",
+                    path.display(),
+                    action.id,
+                    other.display()
+                );
+            }
             actions.push(action);
         }
     }
@@ -308,8 +426,16 @@ pub async fn find(db: &Db, id: &str) -> anyhow::Result<Option<EnforcementAction>
     Ok(stored(db.pool(), &filter).await?.into_iter().next())
 }
 
+/// A search's answer.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct EnforcementList {
+    /// Oldest first, by date then id.
+    pub actions: Vec<EnforcementAction>,
+    pub count: usize,
+}
+
 /// Counts of the stored actions.
-#[derive(Debug, Default, PartialEq, Serialize)]
+#[derive(Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Stats {
     pub total: usize,
     pub by_jurisdiction: BTreeMap<String, usize>,
@@ -371,6 +497,66 @@ mod tests {
         assert!(check(&half_penalty).is_err());
     }
 
+    const CSV_HEADER: &str = "id,agency,jurisdiction,date,respondent,industry,violation,penalty_amount,\
+        penalty_currency,status,risk_level,source_url,source_title,search_terms,contract_impact,as_of";
+
+    #[test]
+    fn a_csv_file_reads_as_its_json_twin() {
+        let folder = tempfile::tempdir().unwrap();
+        let csv = folder.path().join("more.csv");
+        std::fs::write(
+            &csv,
+            format!(
+                "{CSV_HEADER}\n\
+                 a,Test Agency (test data),US-CA,2024-01-02,Example Respondent (test data),retail,test data,1000,USD,\
+                 final,low,https://agency.example/release,Release,breach notification,test data,2026-11-24\n\
+                 b,Test Agency (test data),GB,2024-02-03,Example Respondent (test data),retail,test data,,,\
+                 final,low,https://agency.example/release,Release,\"audit rights; deletion, on request\",test data,2026-11-24\n"
+            ),
+        )
+        .unwrap();
+        let actions = read_file(&csv).unwrap();
+        assert_eq!(actions[0], action("a", "US-CA", "2024-01-02"));
+        assert_eq!((actions[1].penalty_amount, actions[1].penalty_currency.as_deref()), (None, None));
+        assert_eq!(actions[1].search_terms, ["audit rights", "deletion, on request"]);
+    }
+
+    #[test]
+    fn every_problem_of_a_file_is_named_at_once() {
+        let folder = tempfile::tempdir().unwrap();
+        let csv = folder.path().join("bad.csv");
+        std::fs::write(
+            &csv,
+            format!(
+                "{CSV_HEADER}\n\
+                 a,Agency,USA,2024-01-02,Respondent,retail,v,1000,USD,final,low,https://a.example,T,t,c,2026-11-24\n\
+                 b,Agency,US,2024-01-02,Respondent,retail,v,lots,USD,final,low,https://a.example,T,t,c,2026-11-24\n\
+                 c,Agency,US,2024-01-02\n\
+                 a,Agency,US,2024-01-02,Respondent,retail,v,1000,USD,final,low,https://a.example,T,t,c,2026-11-24\n\
+                 d,Agency,US,2024-01-02,Respondent,shipping,v,1000,USD,final,low,https://a.example,T,t,c,2026-11-24\n"
+            ),
+        )
+        .unwrap();
+        let message = format!("{:#}", read_file(&csv).unwrap_err());
+        assert!(message.contains("has 5 problem(s)"), "{message}");
+        for expected in [
+            "line 2: `jurisdiction` `USA`",
+            "line 3: column 8",
+            "line 4: 4 columns where the header has 16",
+            "line 5: the id `a` appears more than once",
+            "line 6: `industry` `shipping`",
+        ] {
+            assert!(message.contains(expected), "{expected} not in:\n{message}");
+        }
+        let json = folder.path().join("bad.json");
+        let mut bad = action("x", "US", "2024-01-02");
+        bad.source_url = "ftp://nowhere".into();
+        let file = serde_json::json!({"as_of": "someday", "compiled_by": "test", "actions": [bad]});
+        std::fs::write(&json, file.to_string()).unwrap();
+        let message = format!("{:#}", read_file(&json).unwrap_err());
+        assert!(message.contains("`as_of` is not a date") && message.contains("action `x`: `source_url`"), "{message}");
+    }
+
     /// The shipped data pack: every record passes `check` (a source, a date, a
     /// jurisdiction, documented values) and ids are unique.
     #[test]
@@ -382,6 +568,10 @@ mod tests {
             assert!(Date::parse(&action.date).is_some(), "{}", action.id);
             assert!(is_jurisdiction(&action.jurisdiction), "{}", action.id);
         }
+        // The issue's floor: at least 100 actions across at least 10 jurisdictions.
+        let jurisdictions: BTreeSet<&str> = actions.iter().map(|action| action.jurisdiction.as_str()).collect();
+        assert!(actions.len() >= 100, "{} actions", actions.len());
+        assert!(jurisdictions.len() >= 10, "{jurisdictions:?}");
     }
 
     #[tokio::test]

@@ -1,0 +1,74 @@
+//! `courtrules enforcement`: load more enforcement actions (a JSON or CSV file in the
+//! documented format) into the data pack and the database.
+
+use super::args::EngineArgs;
+use crate::sandbox::Sandbox;
+use crate::store::db::Db;
+use crate::store::{enforcement, seed};
+use anyhow::{Context, bail};
+use clap::Subcommand;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub(super) enum EnforcementCommand {
+    /// Check FILE (.json or .csv, docs/mcp.md), copy it into the data pack's
+    /// `enforcement/` folder and seed the database with it. Every problem in the file
+    /// is named at once; nothing is copied or stored while there is one.
+    Import {
+        file: PathBuf,
+        /// Only check the file: copy and store nothing.
+        #[arg(long)]
+        dry_run: bool,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
+}
+
+pub(super) async fn run(database_url: &str, data_dir: &Path, command: EnforcementCommand) -> anyhow::Result<ExitCode> {
+    let EnforcementCommand::Import { file, dry_run, engine } = command;
+    let extension = file.extension().and_then(|extension| extension.to_str());
+    if !matches!(extension, Some("json" | "csv")) {
+        bail!("{}: only .json and .csv files are read", file.display());
+    }
+    let name = file.file_name().context("FILE names no file")?;
+    let actions = enforcement::read_file(&file)?;
+    let destination = data_dir.join("enforcement").join(name);
+    // Ids are unique across the pack; a file imported again replaces its earlier copy.
+    let others = enforcement::read_data_pack(data_dir)?;
+    let earlier = if destination.exists() { enforcement::read_file(&destination)? } else { Vec::new() };
+    let clashes: Vec<&str> = actions
+        .iter()
+        .filter(|action| {
+            others.iter().any(|other| other.id == action.id) && !earlier.iter().any(|mine| mine.id == action.id)
+        })
+        .map(|action| action.id.as_str())
+        .collect();
+    if !clashes.is_empty() {
+        bail!("{}: these ids are already in the data pack: {}", file.display(), clashes.join(", "));
+    }
+    let mut by_jurisdiction: BTreeMap<&str, usize> = BTreeMap::new();
+    for action in &actions {
+        *by_jurisdiction.entry(action.jurisdiction.as_str()).or_default() += 1;
+    }
+    let counts: Vec<String> = by_jurisdiction.iter().map(|(code, count)| format!("{code} {count}")).collect();
+    println!("{}: {} actions ({})", file.display(), actions.len(), counts.join(", "));
+    if dry_run {
+        println!("dry run: nothing copied or stored");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if file.canonicalize().ok() != destination.canonicalize().ok() {
+        std::fs::create_dir_all(data_dir.join("enforcement"))?;
+        // Copied beside, then renamed: a crash never leaves half a file in the pack.
+        let partial = destination.with_extension("partial");
+        std::fs::copy(&file, &partial).with_context(|| format!("could not write {}", partial.display()))?;
+        std::fs::rename(&partial, &destination)?;
+        println!("copied to {}", destination.display());
+    }
+    let db = Db::open(database_url).await?;
+    let sandbox = Sandbox::new(engine.one_shot_limits())?;
+    let report = seed::seed(&db, &sandbox, data_dir, &mut |line| println!("seed: {line}")).await?;
+    println!("seed: {}", if report.changed() { "done, the database was updated" } else { "done, nothing changed" });
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,139 @@
+//! The tools' JSON Schemas where a REST endpoint already has one: taken from the
+//! OpenAPI document (which utoipa generates from the very Rust types that serve the
+//! endpoint), so a tool and its endpoint cannot describe their answers differently.
+//! The enforcement tools, which have no endpoint, derive theirs with schemars.
+
+use rmcp::model::JsonObject;
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, LazyLock};
+
+/// Every component schema of the OpenAPI document, by name.
+static COMPONENTS: LazyLock<BTreeMap<String, Value>> = LazyLock::new(|| {
+    let document = serde_json::to_value(crate::http::openapi::document("http://localhost")).unwrap_or_default();
+    match document.pointer("/components/schemas") {
+        Some(Value::Object(schemas)) => schemas.iter().map(|(name, schema)| (name.clone(), schema.clone())).collect(),
+        _ => BTreeMap::new(),
+    }
+});
+
+const COMPONENT_PREFIX: &str = "#/components/schemas/";
+
+/// The component `name` as a self-contained JSON Schema (2020-12): the schemas it
+/// refers to, directly or not, go into `$defs`.
+pub fn component(name: &str) -> Arc<JsonObject> {
+    let mut wanted = vec![name.to_owned()];
+    let mut seen = BTreeSet::new();
+    // Whether the root refers to itself, directly or not: then it is in `$defs` too.
+    let mut recursive = false;
+    while let Some(next) = wanted.pop() {
+        if seen.insert(next.clone())
+            && let Some(schema) = COMPONENTS.get(&next)
+        {
+            let before = wanted.len();
+            references(schema, &mut wanted);
+            recursive |= wanted[before..].iter().any(|found| found == name);
+        }
+    }
+    let mut root = match COMPONENTS.get(name).map(rewritten) {
+        Some(Value::Object(root)) => root,
+        // Only reached if a name below is misspelt; the unit test catches that.
+        _ => Map::from_iter([("type".to_owned(), Value::from("object"))]),
+    };
+    let defs: Map<String, Value> = seen
+        .iter()
+        .filter(|other| recursive || other.as_str() != name)
+        .filter_map(|other| Some((other.clone(), rewritten(COMPONENTS.get(other)?))))
+        .collect();
+    if !defs.is_empty() {
+        root.insert("$defs".to_owned(), Value::Object(defs));
+    }
+    // Every tool answers a JSON object, and MCP before SEP-2106 wants an output schema of
+    // type object (rmcp drops others for such clients): say so where a component is a
+    // `oneOf` of objects.
+    root.entry("type").or_insert_with(|| Value::from("object"));
+    root.insert("$schema".to_owned(), Value::from("https://json-schema.org/draft/2020-12/schema"));
+    Arc::new(root)
+}
+
+/// The component names `schema` refers to.
+fn references(schema: &Value, found: &mut Vec<String>) {
+    match schema {
+        Value::Object(object) => {
+            if let Some(Value::String(reference)) = object.get("$ref")
+                && let Some(name) = reference.strip_prefix(COMPONENT_PREFIX)
+            {
+                found.push(name.to_owned());
+            }
+            object.values().for_each(|value| references(value, found));
+        }
+        Value::Array(items) => items.iter().for_each(|value| references(value, found)),
+        _ => {}
+    }
+}
+
+/// `schema` with its references pointing into `$defs`.
+fn rewritten(schema: &Value) -> Value {
+    match schema {
+        Value::Object(object) => Value::Object(
+            object
+                .iter()
+                .map(|(key, value)| match (key.as_str(), value) {
+                    ("$ref", Value::String(reference)) => match reference.strip_prefix(COMPONENT_PREFIX) {
+                        Some(name) => (key.clone(), Value::from(format!("#/$defs/{name}"))),
+                        None => (key.clone(), value.clone()),
+                    },
+                    _ => (key.clone(), rewritten(value)),
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(rewritten).collect()),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every tool has an input and an output schema, each self-contained (every
+    /// reference resolves inside it) and each a real description (not the fallback of a
+    /// misspelt component name).
+    #[test]
+    fn every_tool_has_complete_schemas() {
+        let tools = crate::mcp::CourtrulesMcp::tool_router().list_all();
+        assert_eq!(tools.len(), 11);
+        for tool in tools {
+            let output = tool.output_schema.clone().unwrap_or_else(|| panic!("{}: no output schema", tool.name));
+            for (which, schema) in [("input", tool.input_schema.clone()), ("output", output)] {
+                let schema = Value::Object(schema.as_ref().clone());
+                let mut refs = Vec::new();
+                references(&schema, &mut refs);
+                assert!(refs.is_empty(), "{} {which}: references left at components: {refs:?}", tool.name);
+                let no_arguments = which == "input" && tool.name == "list_courts";
+                assert!(
+                    no_arguments || schema.get("properties").is_some() || schema.get("oneOf").is_some(),
+                    "{} {which}: describes nothing: {schema}",
+                    tool.name
+                );
+                let text = schema.to_string();
+                for reference in text.split("\"#/$defs/").skip(1) {
+                    let target = reference.split('"').next().unwrap_or_default();
+                    assert!(
+                        schema["$defs"].get(target).is_some(),
+                        "{} {which}: `#/$defs/{target}` does not resolve",
+                        tool.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nested_references_are_gathered() {
+        let schema = component("CheckResponse");
+        let defs = schema.get("$defs").and_then(Value::as_object).expect("CheckResponse refers to other schemas");
+        assert!(defs.len() > 1, "{:?}", defs.keys().collect::<Vec<_>>());
+        assert_eq!(schema.get("type"), Some(&Value::from("object")));
+    }
+}
