@@ -12,7 +12,7 @@
 //! Operations: `profile_load(id, profile)`, `check_loaded(id, request)`,
 //! `resolve_rules_loaded(id, query)`, `validate(request)`, `validate_rules_query(query)`,
 //! `validate_profile(profile)`, `engine_version()`, `classify(hints, pdf)`,
-//! `scan_image(pdf, page)`.
+//! `scan_image(pdf, page)`, `deadlines(time_rules, request)`.
 //!
 //! Parsing a profile costs far more than checking a filing against it, so the host
 //! loads each profile into an instance once, under a 64-bit id it derives from the
@@ -139,6 +139,18 @@ pub unsafe extern "C" fn classify(hints_ptr: u32, hints_len: u32, pdf_ptr: u32, 
 pub unsafe extern "C" fn scan_image(pdf_ptr: u32, pdf_len: u32, page: u32) -> u64 {
     let pdf = unsafe { input(pdf_ptr, pdf_len) };
     answer(crate::classify::scan_image(pdf, page).map(|image| image.data))
+}
+
+/// `deadlines`: the district's time rules and a deadline request in; the deadlines with
+/// their trails out.
+///
+/// # Safety
+/// Both ranges must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn deadlines(rules_ptr: u32, rules_len: u32, request_ptr: u32, request_len: u32) -> u64 {
+    let rules = unsafe { input(rules_ptr, rules_len) };
+    let request = unsafe { input(request_ptr, request_len) };
+    answer(ffi::deadlines_json(rules, request))
 }
 
 #[unsafe(no_mangle)]

@@ -121,14 +121,14 @@ fn days_in_month(year: i32, month: u32) -> u32 {
 }
 
 /// The `nth` (1-based) given weekday of a month.
-fn nth_weekday(year: i32, month: u32, weekday: Weekday, nth: i64) -> Date {
+pub fn nth_weekday(year: i32, month: u32, weekday: Weekday, nth: i64) -> Date {
     let first = Date { year, month, day: 1 };
     let offset = (weekday as i64 - first.weekday() as i64).rem_euclid(7);
     first.add_days(offset + 7 * (nth - 1))
 }
 
 /// The last given weekday of a month.
-fn last_weekday(year: i32, month: u32, weekday: Weekday) -> Date {
+pub fn last_weekday(year: i32, month: u32, weekday: Weekday) -> Date {
     let last = Date { year, month, day: days_in_month(year, month) };
     last.add_days(-(last.weekday() as i64 - weekday as i64).rem_euclid(7))
 }

@@ -90,6 +90,25 @@ pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineErr
     Ok(to_json(&crate::classify::classify(pdf, &hints)?))
 }
 
+/// Reads and validates a district's time rules.
+pub fn parse_time_rules(bytes: &[u8]) -> Result<crate::model::TimeRules, EngineError> {
+    let rules: crate::model::TimeRules =
+        serde_json::from_slice(bytes).map_err(|error| EngineError::InvalidProfile {
+            details: vec![FieldError::new("", format!("not a time-rules document: {error}"))],
+        })?;
+    let details = crate::deadlines::validate_time_rules(&rules);
+    if details.is_empty() { Ok(rules) } else { Err(EngineError::InvalidProfile { details }) }
+}
+
+/// `deadlines` over JSON: the district's time rules and a deadline request in, the
+/// deadlines with their trails out.
+pub fn deadlines_json(rules: &[u8], request: &[u8]) -> Result<Vec<u8>, EngineError> {
+    let request =
+        crate::deadlines::parse_deadline_request(request).map_err(|details| EngineError::InvalidRequest { details })?;
+    let rules = parse_time_rules(rules)?;
+    Ok(to_json(&crate::deadlines::deadlines(&rules, &request)?))
+}
+
 /// The engine's output encoding: compact JSON. Serializing our own types cannot fail.
 pub fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
     // Most answers are a few kilobytes: start there rather than growing from nothing.

@@ -89,6 +89,30 @@ pub fn classify(
     typed::<ClassifyOutcome>(&ffi::classify_json(pdf_bytes, hints.as_bytes()).map_err(thrown)?)
 }
 
+/// The deadlines that follow an event, as `POST /api/v1/deadlines` computes them, from
+/// the district's time rules (`GET /api/v1/courts/{district_id}/time-rules`): each with
+/// its date and the trail of the computation. Throws an `EngineError` for an invalid
+/// request (every problem, by path) or time rules.
+#[wasm_bindgen(unchecked_return_type = "DeadlineResponse")]
+pub fn deadlines(
+    #[wasm_bindgen(js_name = timeRules, unchecked_param_type = "TimeRules")] time_rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DeadlineRequest")] request: JsValue,
+) -> Result<JsValue, JsValue> {
+    let rules = json_text(&time_rules, "timeRules")?;
+    let request = json_text(&request, "request")?;
+    typed::<crate::model::DeadlineResponse>(&ffi::deadlines_json(rules.as_bytes(), request.as_bytes()).map_err(thrown)?)
+}
+
+/// `deadlines` over JSON text: the same bytes as the server's answer.
+#[wasm_bindgen(js_name = deadlinesJson)]
+pub fn deadlines_json(
+    #[wasm_bindgen(js_name = timeRulesJson)] time_rules_json: &str,
+    #[wasm_bindgen(js_name = requestJson)] request_json: &str,
+) -> Result<String, JsValue> {
+    let answer = ffi::deadlines_json(time_rules_json.as_bytes(), request_json.as_bytes()).map_err(thrown)?;
+    String::from_utf8(answer).map_err(|error| invalid("request", &error.to_string()))
+}
+
 /// The engine's version (the crate version).
 #[wasm_bindgen(js_name = engineVersion)]
 pub fn engine_version() -> String {

@@ -10,6 +10,7 @@ pub mod check;
 pub mod checks;
 pub mod classify;
 pub mod coverage;
+pub mod deadlines;
 pub mod error;
 pub mod ffi;
 pub mod model;
@@ -24,6 +25,7 @@ mod js;
 
 pub use check::{check, summarize};
 pub use classify::{classify, scan_image};
+pub use deadlines::deadlines;
 pub use error::EngineError;
 pub use profile_check::validate_profile;
 pub use resolve::{applicable_rules, resolve_layers, resolve_rules};

@@ -1,6 +1,7 @@
 //! The engine's data types: what comes in, what goes out, and the profile it reads.
 
 pub mod classification;
+pub mod deadlines;
 pub mod enums;
 pub mod profile;
 pub mod request;
@@ -9,6 +10,7 @@ pub mod rule_kind;
 pub mod rules_view;
 
 pub use classification::*;
+pub use deadlines::*;
 pub use enums::*;
 pub use profile::*;
 pub use request::*;

@@ -1,0 +1,217 @@
+//! Deadlines: Fed. R. Civ. P. 6 time computation over a district's time rules, each
+//! deadline with the trail of its computation.
+//!
+//! - `days`: which days a period may end on (Rule 6(a)(1)(C), 6(a)(3), 6(a)(6)).
+//! - `compute`: one period from one event, step by step (Rule 6(a)(1)–(5), 6(d)).
+//! - `validate`: every problem of a request or a time-rules document, by path.
+//!
+//! The periods, the state's holidays, the closures and the quoted paragraphs are data
+//! (`model::TimeRules`); only the rule of computation is code.
+
+mod compute;
+pub mod days;
+mod validate;
+
+pub use compute::clock;
+pub use validate::{parse_deadline_request, validate_time_rules};
+
+use crate::calendar::Date;
+use crate::error::EngineError;
+use crate::model::{
+    COURT_JUDGE_SLUG, Deadline, DeadlineMeta, DeadlineRequest, DeadlineResponse, Period, PeriodLayer, ServiceMethod,
+    TimeRules,
+};
+use compute::{Citations, Count, Event};
+use days::Days;
+
+/// The deadlines that follow the request's event, earliest first.
+pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<DeadlineResponse, EngineError> {
+    if request.district_id != rules.district_id {
+        return Err(EngineError::DistrictMismatch {
+            profile_district: rules.district_id.clone(),
+            requested_district: request.district_id.clone(),
+        });
+    }
+    let problems = validate::request_against_rules(rules, request);
+    if !problems.is_empty() {
+        return Err(EngineError::InvalidRequest { details: problems });
+    }
+    let judge = request.judge_slug.clone().unwrap_or_else(|| COURT_JUDGE_SLUG.to_owned());
+    let service = request.service_method.unwrap_or(ServiceMethod::Electronic);
+    let date = Date::parse(&request.trigger_date)
+        .ok_or_else(|| EngineError::InvalidInput { message: "trigger_date is not a date".to_owned() })?;
+    let event = Event { date, minute: request.trigger_time.as_deref().and_then(validate::minutes), service };
+    let days = Days::new(rules);
+    let citations = Citations(&rules.computation);
+
+    let mut answers: Vec<(usize, Deadline)> = Vec::new();
+    for (position, period) in applicable(rules, request, &judge).into_iter().enumerate() {
+        let count = Count {
+            amount: period.amount,
+            unit: period.unit,
+            direction: period.direction,
+            runs_from_service: period.runs_from_service,
+            event: request.trigger.in_words(),
+        };
+        let outcome = compute::compute(&days, &citations, &count, &event);
+        let mut trail = vec![period_step(period)];
+        trail.extend(outcome.trail);
+        answers.push((
+            position,
+            Deadline {
+                period_key: period.period_key.clone(),
+                label: period.label.clone(),
+                layer: period.layer,
+                citation: period.citation.clone(),
+                source_url: Some(period.source_url.clone()),
+                amount: period.amount,
+                unit: period.unit,
+                direction: period.direction,
+                due_date: outcome.date.to_string(),
+                due_time: outcome.minute.map(clock),
+                trail,
+            },
+        ));
+    }
+    let offset = answers.len();
+    for (index, custom) in request.custom_periods.iter().flatten().enumerate() {
+        let count = Count {
+            amount: custom.amount,
+            unit: custom.unit,
+            direction: custom.direction,
+            runs_from_service: custom.runs_from_service,
+            event: request.trigger.in_words(),
+        };
+        let outcome = compute::compute(&days, &citations, &count, &event);
+        let first = crate::model::Step {
+            step: crate::model::StepKind::Period,
+            date: None,
+            time: None,
+            reason: None,
+            holiday: None,
+            explanation: format!(
+                "{} {} {} {}, as set by {}.",
+                custom.amount,
+                unit_words(custom.unit, custom.amount),
+                direction_words(custom.direction),
+                request.trigger.in_words(),
+                custom.citation
+            ),
+            citation: custom.citation.clone(),
+            source_url: None,
+        };
+        let mut trail = vec![first];
+        trail.extend(outcome.trail);
+        answers.push((
+            offset + index,
+            Deadline {
+                period_key: format!("custom-{}", index + 1),
+                label: custom.label.clone(),
+                layer: PeriodLayer::Request,
+                citation: custom.citation.clone(),
+                source_url: None,
+                amount: custom.amount,
+                unit: custom.unit,
+                direction: custom.direction,
+                due_date: outcome.date.to_string(),
+                due_time: outcome.minute.map(clock),
+                trail,
+            },
+        ));
+    }
+    // Earliest first; ties in the document's order (national, local, standing order,
+    // then the request's own).
+    answers.sort_by(|(a_position, a), (b_position, b)| {
+        (&a.due_date, &a.due_time, a_position).cmp(&(&b.due_date, &b.due_time, b_position))
+    });
+
+    let mut notes = Vec::new();
+    if rules.state_holidays.is_none() {
+        notes.push(
+            "The legal holidays of the state where the court sits are not encoded for this district: a period measured after an event that ends on such a day may run one day longer than shown (Rule 6(a)(6)(C))."
+                .to_owned(),
+        );
+    }
+    if answers.is_empty() {
+        notes.push(format!(
+            "No period of these rules runs from {}; give the court's own period as custom_periods.",
+            request.trigger.in_words()
+        ));
+    }
+    notes.push(
+        "A court order, a statute or a later rule amendment can set a different time; check the docket.".to_owned(),
+    );
+    Ok(DeadlineResponse {
+        district_id: request.district_id.clone(),
+        judge_slug: judge,
+        trigger: request.trigger,
+        trigger_date: request.trigger_date.clone(),
+        trigger_time: request.trigger_time.clone(),
+        service_method: service,
+        deadlines: answers.into_iter().map(|(_, deadline)| deadline).collect(),
+        meta: DeadlineMeta {
+            engine_version: crate::ENGINE_VERSION.to_owned(),
+            rules_version: rules.rules_version.clone(),
+            state_holidays: rules
+                .state_holidays
+                .as_ref()
+                .map(|state| format!("{} ({}, as of {})", state.name, state.citation, state.as_of)),
+            notes,
+        },
+    })
+}
+
+/// The periods that run from the request's event for this judge, after later layers
+/// displaced what they replace, in document order; only `period_keys` when given.
+pub fn applicable<'a>(rules: &'a TimeRules, request: &DeadlineRequest, judge: &str) -> Vec<&'a Period> {
+    let in_force: Vec<&Period> = rules
+        .periods
+        .iter()
+        .filter(|period| period.layer != PeriodLayer::StandingOrder || period.judge_slug.as_deref() == Some(judge))
+        .collect();
+    let replaced: Vec<&str> = in_force.iter().flat_map(|period| period.replaces.iter().map(String::as_str)).collect();
+    in_force
+        .into_iter()
+        .filter(|period| period.trigger == request.trigger && !replaced.contains(&period.period_key.as_str()))
+        .filter(|period| request.period_keys.as_ref().is_none_or(|keys| keys.contains(&period.period_key)))
+        .collect()
+}
+
+fn period_step(period: &Period) -> crate::model::Step {
+    crate::model::Step {
+        step: crate::model::StepKind::Period,
+        date: None,
+        time: None,
+        reason: None,
+        holiday: None,
+        explanation: format!(
+            "{} {} {} {}: {}",
+            period.amount,
+            unit_words(period.unit, period.amount),
+            direction_words(period.direction),
+            period.trigger.in_words(),
+            period.summary
+        ),
+        citation: period.citation.clone(),
+        source_url: Some(period.source_url.clone()),
+    }
+}
+
+fn unit_words(unit: crate::model::PeriodUnit, amount: u32) -> &'static str {
+    match (unit, amount) {
+        (crate::model::PeriodUnit::Days, 1) => "day",
+        (crate::model::PeriodUnit::Days, _) => "days",
+        (crate::model::PeriodUnit::Hours, 1) => "hour",
+        (crate::model::PeriodUnit::Hours, _) => "hours",
+    }
+}
+
+fn direction_words(direction: crate::model::Direction) -> &'static str {
+    match direction {
+        crate::model::Direction::After => "after",
+        crate::model::Direction::Before => "before",
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,298 @@
+//! Worked examples of Rule 6 as golden cases, each with the steps of its trail. The
+//! fixture's periods and texts are test data (the shipped time rules are checked by the
+//! host's tests and the differential test).
+
+use super::*;
+use crate::model::{
+    Closure, ClosureKind, CustomPeriod, Direction, ElectionYears, HolidayRule, ObservanceRule, PeriodUnit, RuleText,
+    SkipReason, StateHoliday, StateHolidays, StepKind, Trigger,
+};
+
+fn period(key: &str, trigger: Trigger, amount: u32, direction: Direction, from_service: bool) -> Period {
+    Period {
+        period_key: key.into(),
+        layer: PeriodLayer::National,
+        judge_slug: None,
+        label: format!("{key} (test data)"),
+        trigger,
+        amount,
+        unit: PeriodUnit::Days,
+        direction,
+        runs_from_service: from_service,
+        replaces: Vec::new(),
+        citation: format!("Test Rule {key}"),
+        summary: "test data".into(),
+        source_text: "test data".into(),
+        source_url: "https://rules.example/test".into(),
+    }
+}
+
+fn fixture() -> TimeRules {
+    let paragraph = |p: &str| RuleText {
+        paragraph: p.into(),
+        citation: format!("Fed. R. Civ. P. {p}"),
+        source_text: "(test fixture)".into(),
+        source_url: "https://rules.example/frcp-6".into(),
+    };
+    TimeRules {
+        format_version: 1,
+        district_id: "test".into(),
+        rules_version: "test".into(),
+        computation: ["6(a)(1)", "6(a)(2)", "6(a)(3)", "6(a)(4)", "6(a)(5)", "6(a)(6)", "6(d)"].map(paragraph).to_vec(),
+        periods: vec![
+            period("answer", Trigger::ServiceOfSummons, 21, Direction::After, true),
+            period("reply", Trigger::ServiceOfOpposition, 14, Direction::After, true),
+            period("judgment", Trigger::EntryOfJudgment, 14, Direction::After, false),
+            period("notice", Trigger::Hearing, 14, Direction::Before, false),
+        ],
+        state_holidays: Some(StateHolidays {
+            state: "NY".into(),
+            name: "New York".into(),
+            citation: "Test State Law § 24 (test data)".into(),
+            source_url: "https://state.example/24".into(),
+            as_of: "2026-11-24".into(),
+            holidays: vec![
+                StateHoliday {
+                    name: "Lincoln's Birthday".into(),
+                    rule: HolidayRule::Fixed { month: 2, day: 12 },
+                    from_year: None,
+                },
+                StateHoliday {
+                    name: "General Election Day".into(),
+                    rule: HolidayRule::ElectionDay { years: ElectionYears::Every },
+                    from_year: None,
+                },
+            ],
+            sunday_rule: ObservanceRule::NextMonday,
+            saturday_rule: ObservanceRule::None,
+        }),
+        closures: vec![Closure {
+            date: "2026-03-16".into(),
+            name: "Clerk's office closed (test data)".into(),
+            kind: ClosureKind::CourtClosure,
+            authority: "Test order".into(),
+            source_url: "https://court.example/closure".into(),
+        }],
+    }
+}
+
+fn request(trigger: Trigger, date: &str) -> DeadlineRequest {
+    DeadlineRequest {
+        district_id: "test".into(),
+        judge_slug: None,
+        trigger,
+        trigger_date: date.into(),
+        trigger_time: None,
+        service_method: None,
+        period_keys: None,
+        custom_periods: None,
+    }
+}
+
+fn only(response: DeadlineResponse) -> Deadline {
+    assert_eq!(response.deadlines.len(), 1, "{:?}", response.deadlines);
+    response.deadlines.into_iter().next().unwrap()
+}
+
+/// The trail as (step, date, reason, citation), the parts a golden case pins.
+fn steps(deadline: &Deadline) -> Vec<(StepKind, Option<&str>, Option<SkipReason>, &str)> {
+    deadline.trail.iter().map(|step| (step.step, step.date.as_deref(), step.reason, step.citation.as_str())).collect()
+}
+
+#[test]
+fn a_period_ending_on_a_saturday_runs_to_monday() {
+    let deadline = only(deadlines(&fixture(), &request(Trigger::ServiceOfSummons, "2026-01-31")).unwrap());
+    assert_eq!(deadline.due_date, "2026-02-23");
+    assert_eq!(
+        steps(&deadline),
+        [
+            (StepKind::Period, None, None, "Test Rule answer"),
+            (StepKind::ExcludeEventDay, Some("2026-01-31"), None, "Fed. R. Civ. P. 6(a)(1)(A)"),
+            (StepKind::Count, Some("2026-02-21"), None, "Fed. R. Civ. P. 6(a)(1)(B)"),
+            (StepKind::Skip, Some("2026-02-21"), Some(SkipReason::Saturday), "Fed. R. Civ. P. 6(a)(1)(C)"),
+            (StepKind::Skip, Some("2026-02-22"), Some(SkipReason::Sunday), "Fed. R. Civ. P. 6(a)(1)(C)"),
+            (StepKind::NoServiceDays, None, None, "Fed. R. Civ. P. 6(d)"),
+            (StepKind::LastDay, Some("2026-02-23"), None, "Fed. R. Civ. P. 6(a)(4)"),
+        ]
+    );
+}
+
+#[test]
+fn a_sunday_before_a_monday_holiday_runs_to_tuesday() {
+    let deadline = only(deadlines(&fixture(), &request(Trigger::ServiceOfSummons, "2025-12-28")).unwrap());
+    assert_eq!(deadline.due_date, "2026-01-20");
+    let skipped: Vec<_> = deadline.trail.iter().filter(|step| step.step == StepKind::Skip).collect();
+    assert_eq!(skipped[0].reason, Some(SkipReason::Sunday));
+    assert_eq!(skipped[1].reason, Some(SkipReason::FederalHoliday));
+    assert_eq!(skipped[1].holiday.as_deref(), Some("Birthday of Martin Luther King, Jr."));
+    assert_eq!(skipped[1].citation, "Fed. R. Civ. P. 6(a)(6)(A)");
+}
+
+#[test]
+fn new_years_day_observed_on_31_december_is_a_legal_holiday() {
+    // 1 January 2022 was a Saturday, observed on Friday 31 December 2021.
+    let deadline = only(deadlines(&fixture(), &request(Trigger::EntryOfJudgment, "2021-12-17")).unwrap());
+    assert_eq!(deadline.due_date, "2022-01-03");
+    let skipped: Vec<_> = deadline.trail.iter().filter(|step| step.step == StepKind::Skip).collect();
+    assert_eq!(skipped[0].date.as_deref(), Some("2021-12-31"));
+    assert_eq!(skipped[0].holiday.as_deref(), Some("New Year's Day (observed)"));
+    assert_eq!(
+        skipped.iter().map(|step| step.reason.unwrap()).collect::<Vec<_>>(),
+        [SkipReason::FederalHoliday, SkipReason::Saturday, SkipReason::Sunday]
+    );
+}
+
+#[test]
+fn a_state_holiday_counts_forward_but_not_backward() {
+    // Forward: 14 days after entry of judgment on 29 January 2026 is Lincoln's Birthday.
+    let forward = only(deadlines(&fixture(), &request(Trigger::EntryOfJudgment, "2026-01-29")).unwrap());
+    assert_eq!(forward.due_date, "2026-02-13");
+    let skip = forward.trail.iter().find(|step| step.step == StepKind::Skip).unwrap();
+    assert_eq!((skip.reason, skip.citation.as_str()), (Some(SkipReason::StateHoliday), "Fed. R. Civ. P. 6(a)(6)(C)"));
+    // Backward: 14 days before a hearing on 26 February 2026 is the same day, which Rule
+    // 6(a)(6)(C) does not make a legal holiday for a period measured before an event.
+    let backward = only(deadlines(&fixture(), &request(Trigger::Hearing, "2026-02-26")).unwrap());
+    assert_eq!(backward.due_date, "2026-02-12");
+    assert!(backward.trail.iter().all(|step| step.step != StepKind::Skip));
+}
+
+#[test]
+fn counting_backward_the_next_day_is_the_day_before() {
+    // 14 days before a hearing on Monday 2 March 2026 is Monday 16 February, Washington's
+    // Birthday: the period runs back to Friday 13 February.
+    let deadline = only(deadlines(&fixture(), &request(Trigger::Hearing, "2026-03-02")).unwrap());
+    assert_eq!(deadline.due_date, "2026-02-13");
+    let skipped: Vec<_> = deadline.trail.iter().filter(|step| step.step == StepKind::Skip).collect();
+    assert_eq!(
+        skipped.iter().map(|step| step.date.as_deref().unwrap()).collect::<Vec<_>>(),
+        ["2026-02-16", "2026-02-15", "2026-02-14"]
+    );
+    assert!(skipped[0].explanation.contains("6(a)(5)"), "{}", skipped[0].explanation);
+}
+
+#[test]
+fn a_clerks_office_closure_on_the_last_day_extends_the_time() {
+    let deadline = only(deadlines(&fixture(), &request(Trigger::EntryOfJudgment, "2026-03-02")).unwrap());
+    assert_eq!(deadline.due_date, "2026-03-17");
+    let closed = deadline.trail.iter().find(|step| step.step == StepKind::Inaccessible).unwrap();
+    assert_eq!(closed.date.as_deref(), Some("2026-03-16"));
+    assert_eq!(closed.citation, "Fed. R. Civ. P. 6(a)(3)(A)");
+    assert_eq!(closed.source_url.as_deref(), Some("https://court.example/closure"));
+}
+
+#[test]
+fn mail_service_adds_three_days_and_electronic_service_none() {
+    let mut by_mail = request(Trigger::ServiceOfOpposition, "2026-03-04");
+    by_mail.service_method = Some(ServiceMethod::Mail);
+    let deadline = only(deadlines(&fixture(), &by_mail).unwrap());
+    // 14 days: Wednesday 18 March; 3 added: Saturday 21 March; runs to Monday 23 March.
+    assert_eq!(deadline.due_date, "2026-03-23");
+    let added = deadline.trail.iter().find(|step| step.step == StepKind::AddServiceDays).unwrap();
+    assert_eq!((added.date.as_deref(), added.citation.as_str()), (Some("2026-03-21"), "Fed. R. Civ. P. 6(d)"));
+
+    let mut electronic = by_mail.clone();
+    electronic.service_method = Some(ServiceMethod::Electronic);
+    let deadline = only(deadlines(&fixture(), &electronic).unwrap());
+    assert_eq!(deadline.due_date, "2026-03-18");
+    assert!(deadline.trail.iter().any(|step| step.step == StepKind::NoServiceDays));
+}
+
+#[test]
+fn hours_run_through_a_weekend_and_end_at_the_same_time_on_monday() {
+    let mut asked = request(Trigger::EntryOfOrder, "2026-03-06");
+    asked.trigger_time = Some("15:00".into());
+    asked.custom_periods = Some(vec![CustomPeriod {
+        label: "Response to the order to show cause".into(),
+        amount: 48,
+        unit: PeriodUnit::Hours,
+        direction: Direction::After,
+        runs_from_service: false,
+        citation: "Order to show cause (test data)".into(),
+    }]);
+    let deadline = only(deadlines(&fixture(), &asked).unwrap());
+    assert_eq!((deadline.due_date.as_str(), deadline.due_time.as_deref()), ("2026-03-09", Some("15:00")));
+    assert_eq!(
+        steps(&deadline)[1..],
+        [
+            (StepKind::ExcludeEventDay, Some("2026-03-06"), None, "Fed. R. Civ. P. 6(a)(2)(A)"),
+            (StepKind::Count, Some("2026-03-08"), None, "Fed. R. Civ. P. 6(a)(2)(B)"),
+            (StepKind::Skip, Some("2026-03-08"), Some(SkipReason::Sunday), "Fed. R. Civ. P. 6(a)(2)(C)"),
+            (StepKind::LastDay, Some("2026-03-09"), None, "Fed. R. Civ. P. 6(a)(2)(C)"),
+        ]
+    );
+    assert_eq!(deadline.layer, PeriodLayer::Request);
+}
+
+#[test]
+fn an_hour_period_needs_the_time_of_the_event() {
+    let mut asked = request(Trigger::EntryOfOrder, "2026-03-06");
+    asked.custom_periods = Some(vec![CustomPeriod {
+        label: "x".into(),
+        amount: 24,
+        unit: PeriodUnit::Hours,
+        direction: Direction::After,
+        runs_from_service: false,
+        citation: "Order (test data)".into(),
+    }]);
+    let error = deadlines(&fixture(), &asked).unwrap_err();
+    assert!(
+        matches!(error, EngineError::InvalidRequest { ref details } if details[0].path == "trigger_time"),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn a_later_layer_replaces_the_period_it_names() {
+    let mut rules = fixture();
+    let mut local = period("local-reply", Trigger::ServiceOfOpposition, 7, Direction::After, true);
+    local.layer = PeriodLayer::Local;
+    local.replaces = vec!["reply".into()];
+    rules.periods.push(local);
+    let deadline = only(deadlines(&rules, &request(Trigger::ServiceOfOpposition, "2026-03-02")).unwrap());
+    assert_eq!((deadline.period_key.as_str(), deadline.due_date.as_str()), ("local-reply", "2026-03-09"));
+}
+
+#[test]
+fn every_problem_of_a_request_is_named_by_path() {
+    let body = br#"{"district_id": "Bad Id", "trigger": "lunch", "trigger_date": "2026-02-30",
+        "trigger_time": "25:00", "service_method": "pigeon", "period_keys": [1],
+        "custom_periods": [{"label": "", "amount": 0, "unit": "weeks", "direction": "after", "citation": "x", "extra": 1}],
+        "surprise": true}"#;
+    let problems = parse_deadline_request(body).unwrap_err();
+    let paths: Vec<&str> = problems.iter().map(|problem| problem.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "district_id",
+            "trigger",
+            "trigger_date",
+            "trigger_time",
+            "service_method",
+            "period_keys[0]",
+            "custom_periods[0].label",
+            "custom_periods[0].unit",
+            "custom_periods[0].amount",
+            "custom_periods[0].extra",
+            "surprise",
+        ]
+    );
+    let missing = parse_deadline_request(b"{}").unwrap_err();
+    assert_eq!(missing.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["district_id", "trigger", "trigger_date"]);
+}
+
+#[test]
+fn unknown_and_mismatched_period_keys_are_named() {
+    let mut asked = request(Trigger::ServiceOfSummons, "2026-03-02");
+    asked.period_keys = Some(vec!["answer".into(), "nosuch".into(), "reply".into()]);
+    let EngineError::InvalidRequest { details } = deadlines(&fixture(), &asked).unwrap_err() else { panic!() };
+    assert_eq!(details.iter().map(|d| d.path.as_str()).collect::<Vec<_>>(), ["period_keys[1]", "period_keys[2]"]);
+    assert!(details[1].message.contains("runs from service_of_opposition"), "{}", details[1].message);
+}
+
+#[test]
+fn the_answer_is_the_same_bytes_every_time() {
+    let rules = crate::ffi::to_json(&fixture());
+    let request = br#"{"district_id": "test", "trigger": "service_of_summons", "trigger_date": "2026-01-31"}"#;
+    let first = crate::ffi::deadlines_json(&rules, request).unwrap();
+    assert_eq!(first, crate::ffi::deadlines_json(&rules, request).unwrap());
+}
