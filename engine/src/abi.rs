@@ -12,7 +12,8 @@
 //! Operations: `profile_load(id, profile)`, `check_loaded(id, request)`,
 //! `resolve_rules_loaded(id, query)`, `validate(request)`, `validate_rules_query(query)`,
 //! `validate_profile(profile)`, `engine_version()`, `classify(hints, pdf)`,
-//! `scan_image(pdf, page)`, `deadlines(time_rules, request)`.
+//! `scan_image(pdf, page)`, `deadlines(time_rules, request)`, `validate_time_rules(rules)`,
+//! `validate_deadline_request(request)`.
 //!
 //! Parsing a profile costs far more than checking a filing against it, so the host
 //! loads each profile into an instance once, under a 64-bit id it derives from the
@@ -151,6 +152,21 @@ pub unsafe extern "C" fn deadlines(rules_ptr: u32, rules_len: u32, request_ptr: 
     let rules = unsafe { input(rules_ptr, rules_len) };
     let request = unsafe { input(request_ptr, request_len) };
     answer(ffi::deadlines_json(rules, request))
+}
+
+/// # Safety
+/// The range must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn validate_time_rules(rules_ptr: u32, rules_len: u32) -> u64 {
+    let rules = unsafe { input(rules_ptr, rules_len) };
+    answer(ffi::parse_time_rules(rules).map(|_| b"null".to_vec()))
+}
+
+/// # Safety
+/// The range must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn validate_deadline_request(request_ptr: u32, request_len: u32) -> u64 {
+    answer(Ok(ffi::validate_deadline_request_json(unsafe { input(request_ptr, request_len) })))
 }
 
 #[unsafe(no_mangle)]

@@ -100,6 +100,12 @@ pub fn parse_time_rules(bytes: &[u8]) -> Result<crate::model::TimeRules, EngineE
     if details.is_empty() { Ok(rules) } else { Err(EngineError::InvalidProfile { details }) }
 }
 
+/// The problems of a deadline request (empty when it is valid), so a caller can answer
+/// 400 before it has the district's time rules.
+pub fn validate_deadline_request_json(request: &[u8]) -> Vec<u8> {
+    to_json(&crate::deadlines::parse_deadline_request(request).err().unwrap_or_default())
+}
+
 /// `deadlines` over JSON: the district's time rules and a deadline request in, the
 /// deadlines with their trails out.
 pub fn deadlines_json(rules: &[u8], request: &[u8]) -> Result<Vec<u8>, EngineError> {

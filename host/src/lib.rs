@@ -8,6 +8,7 @@ pub mod classifier;
 pub mod cli;
 pub mod hex;
 pub mod http;
+pub mod ics;
 pub mod keys;
 pub mod mcp;
 pub mod ocr;

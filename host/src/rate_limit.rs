@@ -33,12 +33,14 @@ pub enum Group {
     Profile,
     Documents,
     Index,
+    /// `POST /deadlines` and the time rules.
+    Deadlines,
     /// Tool calls to the MCP server (`/mcp`, `courtrules mcp` counts none).
     Mcp,
 }
 
 impl Group {
-    pub const ALL: [Group; 11] = [
+    pub const ALL: [Group; 12] = [
         Group::Classify,
         Group::Check,
         Group::Courts,
@@ -49,6 +51,7 @@ impl Group {
         Group::Profile,
         Group::Documents,
         Group::Index,
+        Group::Deadlines,
         Group::Mcp,
     ];
 
@@ -64,6 +67,7 @@ impl Group {
             Group::Profile => "profile",
             Group::Documents => "documents",
             Group::Index => "index",
+            Group::Deadlines => "deadlines",
             Group::Mcp => "mcp",
         }
     }
@@ -82,6 +86,8 @@ impl Group {
             Group::Holidays | Group::Index => 300,
             Group::ExtractedRules | Group::Profile => 120,
             Group::Documents => 60,
+            // As many as checks: a deadline is computed about as often as a brief checked.
+            Group::Deadlines => 60,
             // A conversation with an assistant makes a few calls per question.
             Group::Mcp => 120,
         }

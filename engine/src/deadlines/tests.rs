@@ -24,6 +24,7 @@ fn period(key: &str, trigger: Trigger, amount: u32, direction: Direction, from_s
         summary: "test data".into(),
         source_text: "test data".into(),
         source_url: "https://rules.example/test".into(),
+        notes: None,
     }
 }
 

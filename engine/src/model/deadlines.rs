@@ -183,6 +183,10 @@ pub struct Period {
     /// The rule's own operative sentence.
     pub source_text: String,
     pub source_url: String,
+    /// Conditions and caveats in our words ("unless the court orders otherwise", where
+    /// the text was read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
 }
 
 /// The legal holidays a state declares, as its statute lists them.

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod check;
 pub mod classify;
 pub mod courts;
+pub mod deadlines;
 pub mod docs;
 pub mod documents;
 pub mod error;

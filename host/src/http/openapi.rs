@@ -38,6 +38,7 @@ use utoipa::{Modify, OpenApi};
         (name = "compliance", description = "Compliance checks and PDF classification by the engine"),
         (name = "rules", description = "Rules and compliance profiles"),
         (name = "courts", description = "Courts, their judges and their holidays"),
+        (name = "deadlines", description = "Deadlines computed under Fed. R. Civ. P. 6, each with its trail"),
     )
 )]
 pub struct ApiDoc;

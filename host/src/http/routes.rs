@@ -7,7 +7,7 @@
 //! answers) in the resource's file under `http/`, a service function under `service/`,
 //! and one line here.
 
-use super::{AppState, check, classify, courts, docs, documents, extracted_rules, holidays, index, judges};
+use super::{AppState, check, classify, courts, deadlines, docs, documents, extracted_rules, holidays, index, judges};
 use super::{profile, rules};
 use crate::rate_limit::Group;
 use utoipa_axum::router::UtoipaMethodRouter;
@@ -37,6 +37,8 @@ pub fn table() -> Vec<Route> {
         key(routes!(index::service_index), Group::Index),
         key(routes!(check::check), Group::Check),
         key(routes!(classify::classify), Group::Classify),
+        key(routes!(deadlines::deadlines), Group::Deadlines),
+        key(routes!(deadlines::time_rules), Group::Deadlines),
         key(routes!(rules::rules), Group::Rules),
         key(routes!(judges::judges), Group::Judges),
         key(routes!(profile::profile), Group::Profile),

@@ -36,6 +36,20 @@ pub enum Op {
         profile: Arc<[u8]>,
     },
     EngineVersion,
+    /// A district's time rules and a deadline request; the answer is a
+    /// `DeadlineResponse`.
+    Deadlines {
+        rules: Arc<[u8]>,
+        request: Vec<u8>,
+    },
+    /// Checks a time-rules document; the answer is `null`.
+    ValidateTimeRules {
+        rules: Arc<[u8]>,
+    },
+    /// The answer is the request's problems (`[]` when valid).
+    ValidateDeadlineRequest {
+        request: Vec<u8>,
+    },
     /// `hints` is `ClassifyHints` as JSON; the answer is a `ClassifyOutcome`.
     Classify {
         hints: Vec<u8>,
@@ -68,6 +82,9 @@ impl Op {
             Op::ValidateRulesQuery { .. } => "validate_rules_query",
             Op::ValidateProfile { .. } => "validate_profile",
             Op::EngineVersion => "engine_version",
+            Op::Deadlines { .. } => "deadlines",
+            Op::ValidateTimeRules { .. } => "validate_time_rules",
+            Op::ValidateDeadlineRequest { .. } => "validate_deadline_request",
             Op::Classify { .. } => "classify",
             Op::ScanImage { .. } => "scan_image",
         }
@@ -87,6 +104,9 @@ impl Op {
             Op::ValidateRulesQuery { query } => ("validate_rules_query", Inputs::Bytes(vec![query])),
             Op::ValidateProfile { profile } => ("validate_profile", Inputs::Bytes(vec![profile])),
             Op::EngineVersion => ("engine_version", Inputs::Bytes(Vec::new())),
+            Op::Deadlines { rules, request } => ("deadlines", Inputs::Bytes(vec![rules, request])),
+            Op::ValidateTimeRules { rules } => ("validate_time_rules", Inputs::Bytes(vec![rules])),
+            Op::ValidateDeadlineRequest { request } => ("validate_deadline_request", Inputs::Bytes(vec![request])),
             Op::Classify { hints, pdf } => ("classify", Inputs::Bytes(vec![hints, pdf])),
             Op::ScanImage { pdf, page } => ("scan_image", Inputs::Page(pdf, *page)),
         }
@@ -326,6 +346,9 @@ mod tests {
             Op::ValidateRulesQuery { query: Vec::new() },
             Op::ValidateProfile { profile: Arc::clone(&bytes) },
             Op::EngineVersion,
+            Op::Deadlines { rules: Arc::clone(&bytes), request: Vec::new() },
+            Op::ValidateTimeRules { rules: Arc::clone(&bytes) },
+            Op::ValidateDeadlineRequest { request: Vec::new() },
             Op::Classify { hints: Vec::new(), pdf: Arc::clone(&bytes) },
             Op::ScanImage { pdf: bytes, page: 1 },
         ]

@@ -13,6 +13,7 @@
 pub mod check;
 pub mod classify;
 pub mod courts;
+pub mod deadlines;
 pub mod documents;
 pub mod error;
 pub mod extracted;

@@ -16,3 +16,4 @@ pub mod holidays;
 pub mod profiles;
 pub mod rosters;
 pub mod seed;
+pub mod time_rules;

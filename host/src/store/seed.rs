@@ -1,6 +1,6 @@
 //! Imports the data pack (`data/courts/courts.json`, `data/profiles/*.json`,
 //! `data/rosters/*.json`, `data/holidays/`, `data/documents/`, `data/extracted_rules/`,
-//! `data/enforcement/`)
+//! `data/enforcement/`, `data/deadlines/`)
 //! into the database.
 //! Idempotent: rows are compared first and only differences are written, so a second
 //! run changes nothing and an edited file updates exactly its rows (holidays, documents
@@ -8,8 +8,8 @@
 
 use super::courts::{self, CourtRecord};
 use super::db::{Db, Watched, bump_version};
-use super::{documents, enforcement, extracted, holidays, profiles, rosters};
-use crate::sandbox::Sandbox;
+use super::{documents, enforcement, extracted, holidays, profiles, rosters, time_rules};
+use crate::sandbox::{self, Due, Op, Sandbox};
 use anyhow::bail;
 use courtrules_engine::model::Profile;
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,6 +46,7 @@ struct DataPack {
     extracted_rules: Vec<extracted::ExtractedRule>,
     rosters: Vec<rosters::RosterEntry>,
     enforcement: Vec<enforcement::EnforcementAction>,
+    time_rules: BTreeMap<String, courtrules_engine::model::TimeRules>,
 }
 
 impl DataPack {
@@ -70,7 +71,23 @@ impl DataPack {
         let rosters = rosters::read_data_pack(data_dir, &profiles)?;
         progress(format!("reading {}", data_dir.join("enforcement").display()));
         let enforcement = enforcement::read_data_pack(data_dir)?;
-        Ok(DataPack { courts, profiles, holidays, documents, extracted_rules, rosters, enforcement })
+        progress(format!("reading {}", data_dir.join("deadlines").display()));
+        let districts: Vec<(String, String)> = profiles
+            .iter()
+            .map(|(_, profile)| {
+                let id = profile.district.district_id.clone();
+                let state = courts.get(&id).and_then(|court| court.state.clone()).unwrap_or_default();
+                (id, state)
+            })
+            .collect();
+        let time_rules = time_rules::read_data_pack(data_dir, &districts, &holidays)?;
+        for (district, rules) in &time_rules {
+            let bytes: Arc<[u8]> = courtrules_engine::ffi::to_json(rules).into();
+            if let Err(error) = sandbox.call(Op::ValidateTimeRules { rules: bytes }, Due::Trusted).await? {
+                bail!("the time rules of {district} (data/deadlines, data/holidays): {}", sandbox::describe(&error));
+            }
+        }
+        Ok(DataPack { courts, profiles, holidays, documents, extracted_rules, rosters, enforcement, time_rules })
     }
 }
 
@@ -153,6 +170,7 @@ pub async fn seed(
         ("extracted rules", pack.extracted_rules.len(), extracted::sync(&mut tx, &pack.extracted_rules).await?),
         ("roster entries", pack.rosters.len(), rosters::sync(&mut tx, &pack.rosters).await?),
         ("enforcement actions", pack.enforcement.len(), enforcement::sync(&mut tx, &pack.enforcement).await?),
+        ("time rules", pack.time_rules.len(), time_rules::sync(&mut tx, &pack.time_rules).await?),
     ];
     for (name, entries, rewritten) in datasets {
         progress(format!("{name}: {entries} ({})", if rewritten { "updated" } else { "unchanged" }));

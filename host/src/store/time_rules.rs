@@ -1,0 +1,197 @@
+//! Time rules: the document the engine computes a district's deadlines from, composed
+//! at seed from the data pack — the national periods and the quoted paragraphs of
+//! Rule 6 (`deadlines/frcp.json`), the district's local periods
+//! (`deadlines/local/<district_id>.json`), the legal holidays of the state the court
+//! sits in (`holidays/state-legal/<xx>.json`) and the closures (`holidays/closures.json`)
+//! — and stored whole, one row a district (`time_rules`).
+
+use super::datapack::{json_files, read_json};
+use super::holidays::StoredHoliday;
+use anyhow::{Context, bail};
+use courtrules_engine::model::{
+    Closure, ClosureKind, ObservanceRule, Period, PeriodLayer, RuleText, StateHoliday, StateHolidays,
+    TIME_RULES_FORMAT_VERSION, TimeRules,
+};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// `deadlines/frcp.json`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NationalFile {
+    #[allow(dead_code)] // for readers of the file
+    title: String,
+    #[allow(dead_code)]
+    as_of: String,
+    computation: Vec<RuleText>,
+    periods: Vec<Period>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    gaps: Vec<String>,
+}
+
+/// `deadlines/local/<district_id>.json`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LocalFile {
+    district_id: String,
+    #[allow(dead_code)]
+    title: String,
+    #[allow(dead_code)]
+    as_of: String,
+    periods: Vec<Period>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    gaps: Vec<String>,
+}
+
+/// `holidays/state-legal/<xx>.json`: the engine's `StateHolidays`, with what readers of
+/// the file need besides.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateFile {
+    state: String,
+    name: String,
+    citation: String,
+    source_url: String,
+    #[allow(dead_code)]
+    source_is_official: bool,
+    as_of: String,
+    #[allow(dead_code)]
+    source_text: String,
+    holidays: Vec<StateHoliday>,
+    sunday_rule: ObservanceRule,
+    saturday_rule: ObservanceRule,
+    #[serde(default)]
+    #[allow(dead_code)]
+    notes: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    gaps: Vec<String>,
+}
+
+/// The time rules of each profiled district, by district id.
+pub fn read_data_pack(
+    data_dir: &Path,
+    districts: &[(String, String)],
+    holidays: &[StoredHoliday],
+) -> anyhow::Result<BTreeMap<String, TimeRules>> {
+    let national_path = data_dir.join("deadlines/frcp.json");
+    if !national_path.exists() {
+        return Ok(BTreeMap::new());
+    }
+    let national: NationalFile = read_json(&national_path)?;
+    for period in &national.periods {
+        if period.layer != PeriodLayer::National {
+            bail!("{}: period `{}` is not of the national layer", national_path.display(), period.period_key);
+        }
+    }
+    let mut locals = BTreeMap::new();
+    for path in json_files(&data_dir.join("deadlines/local"))? {
+        let file: LocalFile = read_json(&path)?;
+        if let Some(period) = file.periods.iter().find(|period| period.layer != PeriodLayer::Local) {
+            bail!("{}: period `{}` is not of the local layer", path.display(), period.period_key);
+        }
+        locals.insert(file.district_id.clone(), file.periods);
+    }
+    let mut states = BTreeMap::new();
+    for path in json_files(&data_dir.join("holidays/state-legal"))? {
+        let file: StateFile = read_json(&path)?;
+        let state = StateHolidays {
+            state: file.state,
+            name: file.name,
+            citation: file.citation,
+            source_url: file.source_url,
+            as_of: file.as_of,
+            holidays: file.holidays,
+            sunday_rule: file.sunday_rule,
+            saturday_rule: file.saturday_rule,
+        };
+        states.insert(state.state.clone(), state);
+    }
+    let mut all = BTreeMap::new();
+    for (district_id, state) in districts {
+        let mut periods = national.periods.clone();
+        periods.extend(locals.remove(district_id).unwrap_or_default());
+        let closures = holidays
+            .iter()
+            .filter(|holiday| {
+                holiday.district_id == super::holidays::ALL_FEDERAL || &holiday.district_id == district_id
+            })
+            .filter_map(|holiday| {
+                let kind = match holiday.kind.as_str() {
+                    "presidential_closure" => ClosureKind::PresidentialClosure,
+                    "court_closure" => ClosureKind::CourtClosure,
+                    _ => return None,
+                };
+                let authority = match kind {
+                    ClosureKind::PresidentialClosure => "declared a holiday by the President",
+                    ClosureKind::CourtClosure => "closure ordered by the court",
+                };
+                Some(Closure {
+                    date: holiday.date.to_string(),
+                    name: holiday.name.clone(),
+                    kind,
+                    authority: authority.to_owned(),
+                    source_url: holiday.source_url.clone(),
+                })
+            })
+            .collect();
+        let mut rules = TimeRules {
+            format_version: TIME_RULES_FORMAT_VERSION,
+            district_id: district_id.clone(),
+            rules_version: String::new(),
+            computation: national.computation.clone(),
+            periods,
+            state_holidays: states.get(state).cloned(),
+            closures,
+        };
+        rules.rules_version = version_of(&rules)?;
+        all.insert(district_id.clone(), rules);
+    }
+    if let Some(district) = locals.keys().next() {
+        bail!("data/deadlines/local/{district}.json: `{district}` has no compliance profile");
+    }
+    Ok(all)
+}
+
+/// The first 16 hex digits of the document's SHA-256 (without its version).
+fn version_of(rules: &TimeRules) -> anyhow::Result<String> {
+    let bytes = serde_json::to_vec(rules).context("time rules serialize")?;
+    let digest = Sha256::digest(&bytes);
+    Ok(digest.iter().take(8).map(|byte| format!("{byte:02x}")).collect())
+}
+
+/// Replaces the stored time rules when they differ; whether it did.
+pub async fn sync(tx: &mut sqlx::AnyConnection, wanted: &BTreeMap<String, TimeRules>) -> anyhow::Result<bool> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT district_id, document FROM time_rules ORDER BY district_id").fetch_all(&mut *tx).await?;
+    let mut documents = BTreeMap::new();
+    for (district, rules) in wanted {
+        documents.insert(district.clone(), String::from_utf8(courtrules_engine::ffi::to_json(rules))?);
+    }
+    let stored: BTreeMap<String, String> = rows.into_iter().collect();
+    if stored == documents {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM time_rules").execute(&mut *tx).await?;
+    for (district, document) in &documents {
+        sqlx::query("INSERT INTO time_rules (district_id, document) VALUES ($1, $2)")
+            .bind(district)
+            .bind(document)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(true)
+}
+
+/// A district's stored time rules (JSON), if it has them.
+pub async fn stored(pool: &sqlx::AnyPool, district_id: &str) -> anyhow::Result<Option<Vec<u8>>> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT document FROM time_rules WHERE district_id = $1")
+        .bind(district_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|(document,)| document.into_bytes()))
+}
