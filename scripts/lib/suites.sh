@@ -1,6 +1,6 @@
 # The test suites, in the order scripts/test runs them. Each prints what it runs.
 # `scripts/test SUITE...` runs only the named suites (e.g. `scripts/test rust node`):
-# lint, rust, api, mcp, node, browser.
+# lint, rust, api, mcp, deadlines, node, browser.
 
 suite_lint() {
   step "Formatting and lints"
@@ -24,6 +24,11 @@ suite_mcp() {
   tests/mcp/run.sh
 }
 
+suite_deadlines() {
+  step "Deadlines against an independent implementation of Rule 6 (python-holidays); iCalendar through icalendar"
+  tests/deadlines/run.sh 300
+}
+
 suite_node() {
   build_pkg
   step "The npm package under Node (node --test tests/node)"
@@ -36,7 +41,7 @@ suite_browser() {
   node --test --test-concurrency=1 tests/browser/
 }
 
-ALL_SUITES=(lint rust api mcp node browser)
+ALL_SUITES=(lint rust api mcp deadlines node browser)
 
 run_all_suites() {
   local started=$SECONDS

@@ -19,7 +19,7 @@ fn main() -> std::process::ExitCode {
     common::run(
         || {
             let copy = tempfile::tempdir().unwrap().keep();
-            for part in ["courts", "profiles"] {
+            for part in ["courts", "profiles", "deadlines", "holidays"] {
                 copy_dir(&common::repo_data().join(part), &copy.join(part));
             }
             Cli { server: Server::start_in(Arc::new(Workspace::with_data(copy)), &[]) }
@@ -39,6 +39,7 @@ const TESTS: &[Test<Cli>] = &[
     ("migrate_creates_the_default_database", migrate_creates_the_default_database),
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
     ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
+    ("deadlines_prints_the_same_bytes_as_the_server", deadlines_prints_the_same_bytes_as_the_server),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -47,6 +48,8 @@ fn copy_dir(from: &Path, to: &Path) {
         let entry = entry.unwrap();
         if entry.file_type().unwrap().is_file() {
             std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        } else if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
         }
     }
 }
@@ -268,4 +271,45 @@ fn enforcement_import_checks_copies_and_seeds(cli: &Cli) {
     let output = workspace.cli(&["enforcement", "import", clash.to_str().unwrap()]);
     let errors = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success() && errors.contains("already in the data pack: test-one"), "{errors}");
+}
+
+/// `deadlines`: the server's bytes, from a request file or from flags; iCalendar with
+/// `--ics`; an invalid request exits 2 with the 400 body naming the field.
+fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
+    let request = json!({"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12",
+                         "service_method": "mail"});
+    let path = write_request(cli, "deadlines.json", &request);
+    let from_file = cli.server.workspace.cli(&["deadlines", path.to_str().unwrap()]);
+    assert!(from_file.status.success(), "{}", String::from_utf8_lossy(&from_file.stderr));
+    let over_http = cli.server.post_json("/api/v1/deadlines", Some(cli.server.key()), request.to_string().as_bytes());
+    assert_eq!(over_http.status, 200, "{}", over_http.text);
+    assert_eq!(stdout(&from_file).trim_end(), over_http.text);
+    let answer: Value = serde_json::from_str(&over_http.text).unwrap();
+    // The court closed its clerk's office on 2021-11-26: the fee motion's 14 days end the
+    // next accessible day that is not a weekend (Rule 6(a)(3)(A)).
+    let fees =
+        answer["deadlines"].as_array().unwrap().iter().find(|d| d["period_key"] == "frcp-54-d-2-b-i-attorneys-fees");
+    assert_eq!(fees.unwrap()["due_date"], "2021-11-29", "{answer}");
+
+    let from_flags = cli.server.workspace.cli(&[
+        "deadlines",
+        "--district",
+        "sdny",
+        "--trigger",
+        "entry_of_judgment",
+        "--date",
+        "2021-11-12",
+        "--service",
+        "mail",
+    ]);
+    assert_eq!(stdout(&from_flags), stdout(&from_file));
+
+    let ics = cli.server.workspace.cli(&["deadlines", "--ics", path.to_str().unwrap()]);
+    let text = stdout(&ics);
+    assert!(text.starts_with("BEGIN:VCALENDAR\r\n") && text.contains("DTSTART;VALUE=DATE:20211129"), "{text}");
+
+    let bad =
+        cli.server.workspace.cli(&["deadlines", "--district", "sdny", "--trigger", "lunch", "--date", "2021-11-12"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stdout(&bad).contains("\"path\":\"trigger\""), "{}", stdout(&bad));
 }

@@ -23,6 +23,8 @@ from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamablehttp_client
 
+DEADLINE_REQUEST = {"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12", "service_method": "mail"}
+
 CHECK_REQUEST = {
     "judge_slug": "avery-sample",
     "district_id": "edny",
@@ -51,6 +53,7 @@ EXPECTED_TOOLS = {
     "get_enforcement_stats",
     "classify_document",
     "search_extracted_rules",
+    "compute_deadlines",
 }
 
 
@@ -65,14 +68,18 @@ def text_of(result):
     return "".join(block.text for block in result.content if getattr(block, "type", "") == "text")
 
 
-def rest_check(base, key):
+def rest_post(base, key, path, body):
     request = urllib.request.Request(
-        f"{base}/api/v1/check",
-        data=json.dumps(CHECK_REQUEST).encode(),
+        f"{base}{path}",
+        data=json.dumps(body).encode(),
         headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request) as response:
         return response.read().decode()
+
+
+def rest_check(base, key):
+    return rest_post(base, key, "/api/v1/check", CHECK_REQUEST)
 
 
 async def exercise(session, base, key, label, latencies=None):
@@ -114,6 +121,7 @@ async def exercise(session, base, key, label, latencies=None):
         "search_enforcement_actions": {"limit": 5},
         "get_enforcement_stats": {},
         "search_extracted_rules": {"district_id": "sdny", "limit": 3},
+        "compute_deadlines": DEADLINE_REQUEST,
         "classify_document": {
             "district_id": "edny",
             "judge_slug": "avery-sample",
@@ -129,6 +137,9 @@ async def exercise(session, base, key, label, latencies=None):
         ok(result.structuredContent == json.loads(text_of(result)), f"{label}: {name}'s structured content is its text")
         jsonschema.validate(arguments, schemas[name].inputSchema, cls=jsonschema.Draft202012Validator)
         jsonschema.validate(result.structuredContent, schemas[name].outputSchema, cls=jsonschema.Draft202012Validator)
+
+    computed = await call("compute_deadlines", DEADLINE_REQUEST)
+    ok(text_of(computed) == rest_post(base, key, "/api/v1/deadlines", DEADLINE_REQUEST), f"{label}: compute_deadlines equals POST /api/v1/deadlines byte for byte")
 
     checked = await call("check_compliance", CHECK_REQUEST)
     ok(text_of(checked) == rest_check(base, key), f"{label}: check_compliance equals POST /api/v1/check byte for byte")
@@ -152,6 +163,7 @@ async def exercise(session, base, key, label, latencies=None):
         "check_compliance": ({**CHECK_REQUEST, "document": {"page_count": 0, "word_count": 1}}, "document.page_count"),
         "classify_document": ({"district_id": "edny", "judge_slug": "avery-sample", "pdf_base64": "not base64!"}, "pdf_base64"),
         "search_extracted_rules": ({"limit": 0}, "limit"),
+        "compute_deadlines": ({**DEADLINE_REQUEST, "trigger_date": "2026-02-30"}, "trigger_date"),
     }
     for name, (arguments, path) in invalid.items():
         result = await call(name, arguments)

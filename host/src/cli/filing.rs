@@ -165,7 +165,7 @@ fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
 }
 
 /// The error's body on stdout, its message on stderr; exit 2.
-fn fail(error: Error) -> anyhow::Result<ExitCode> {
+pub(super) fn fail(error: Error) -> anyhow::Result<ExitCode> {
     println!("{}", String::from_utf8_lossy(&error.body()));
     eprintln!("error: {error}");
     Ok(ExitCode::from(2))

@@ -4,6 +4,7 @@
 //! classifications are `crate::service`'s.
 
 mod args;
+mod deadlines;
 mod enforcement;
 mod filing;
 mod keys;
@@ -61,6 +62,10 @@ enum Command {
         #[command(flatten)]
         engine: EngineArgs,
     },
+    /// The deadlines after an event (Fed. R. Civ. P. 6), offline, with the same engine
+    /// and data as the server: its JSON answer, or --ics for iCalendar. Exit 0, or 2
+    /// with the error body.
+    Deadlines(deadlines::DeadlinesCommand),
     /// Classify FILE.pdf offline, with the same engine and text recognition as the
     /// server; prints the classification. With --check (and --district, --judge,
     /// --role), completes its check request with the filer's facts and prints the check:
@@ -101,7 +106,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let is_check = matches!(cli.command, Command::Check { .. } | Command::Classify(_));
+    let is_check = matches!(cli.command, Command::Check { .. } | Command::Classify(_) | Command::Deadlines(_));
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(error) => {
@@ -146,6 +151,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
         Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
         Command::Classify(command) => filing::classify(&storage, command).await,
+        Command::Deadlines(command) => deadlines::run(&storage, command).await,
         Command::Mcp { key, engine, classify } => mcp::run(&storage, &key, engine, classify).await,
         Command::Enforcement { command } => enforcement::run(&storage.database_url, &storage.data_dir, command).await,
         Command::Uploads { command, uploads } => {

@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn every_tool_has_complete_schemas() {
         let tools = crate::mcp::CourtrulesMcp::tool_router().list_all();
-        assert_eq!(tools.len(), 11);
+        assert_eq!(tools.len(), 12);
         for tool in tools {
             let output = tool.output_schema.clone().unwrap_or_else(|| panic!("{}: no output schema", tool.name));
             for (which, schema) in [("input", tool.input_schema.clone()), ("output", output)] {

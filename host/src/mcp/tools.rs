@@ -222,6 +222,22 @@ impl CourtrulesMcp {
     }
 
     #[tool(
+        description = "The deadlines that follow an event in a case (service of a motion, entry of judgment, a hearing, …) under Fed. R. Civ. P. 6 and the court's local rules — each with its date and the trail of the computation (the day excluded, each weekend, legal holiday or clerk's-office closure passed over, Rule 6(d)'s added days), each step citing its rule paragraph. The same answer, byte for byte, as POST /api/v1/deadlines.",
+        input_schema = component("DeadlineRequest"),
+        output_schema = component("DeadlineResponse"),
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn compute_deadlines(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
+        let caller = or_return!(self.caller(&extensions));
+        // The engine reads (and validates) the request as the REST endpoint does.
+        let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        match service::deadlines::deadlines(&self.service, &caller, request).await {
+            Ok(bytes) => answer_bytes(bytes),
+            Err(error) => Ok(service_error(error)),
+        }
+    }
+
+    #[tool(
         description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request (see the OpenAPI document's CheckRequest): judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role, document {page_count, word_count, …}.",
         input_schema = component("CheckRequest"),
         output_schema = component("CheckResponse"),

@@ -1,0 +1,98 @@
+//! `courtrules deadlines`: the deadlines after an event, offline, with the server's
+//! engine and data — the same bytes as `POST /api/v1/deadlines` — or as iCalendar.
+
+use super::StorageArgs;
+use super::args::EngineArgs;
+use super::filing::{fail, local_service};
+use crate::sandbox::Sandbox;
+use crate::service::{Caller, deadlines};
+use anyhow::{Context, bail};
+use clap::Args;
+use courtrules_engine::model::DeadlineResponse;
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub(super) struct DeadlinesCommand {
+    /// A deadline request as JSON (`-` for stdin), as the body of POST
+    /// /api/v1/deadlines; or give --district, --trigger and --date instead.
+    file: Option<PathBuf>,
+    /// The court, e.g. `sdny`.
+    #[arg(long, conflicts_with = "file")]
+    district: Option<String>,
+    /// A judge of the court, for the standing order's periods (default: the court's).
+    #[arg(long, conflicts_with = "file")]
+    judge: Option<String>,
+    /// The event: service_of_summons, service_of_motion, entry_of_judgment, hearing, …
+    #[arg(long, conflicts_with = "file")]
+    trigger: Option<String>,
+    /// The day of the event (YYYY-MM-DD).
+    #[arg(long, conflicts_with = "file")]
+    date: Option<String>,
+    /// The time of the event (HH:MM), for periods in hours.
+    #[arg(long, conflicts_with = "file")]
+    time: Option<String>,
+    /// How the paper was served: electronic (default), mail, leaving_with_clerk,
+    /// other_consented, personal.
+    #[arg(long, conflicts_with = "file")]
+    service: Option<String>,
+    /// Only this period (repeatable), by its key.
+    #[arg(long = "period", conflicts_with = "file")]
+    periods: Vec<String>,
+    /// Print iCalendar (RFC 5545) instead of JSON.
+    #[arg(long)]
+    ics: bool,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> anyhow::Result<ExitCode> {
+    let body = request_body(&command)?;
+    let sandbox = Sandbox::new(command.engine.one_shot_limits())?;
+    let service = local_service(storage, &sandbox, None).await?;
+    match deadlines::deadlines(&service, &Caller::local(), body).await {
+        Ok(answer) if command.ics => {
+            let parsed: DeadlineResponse = serde_json::from_slice(&answer)?;
+            print!("{}", crate::ics::calendar(&parsed));
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(answer) => {
+            println!("{}", String::from_utf8_lossy(&answer));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => fail(error),
+    }
+}
+
+/// The request: the file's bytes, or one built from the flags (the engine names what
+/// is wrong with either).
+fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Vec<u8>> {
+    if let Some(file) = &command.file {
+        if file.as_os_str() == "-" {
+            let mut body = Vec::new();
+            std::io::stdin().read_to_end(&mut body)?;
+            return Ok(body);
+        }
+        return std::fs::read(file).with_context(|| format!("could not read {}", file.display()));
+    }
+    if command.district.is_none() && command.trigger.is_none() && command.date.is_none() {
+        bail!("give a request file, or --district, --trigger and --date");
+    }
+    let mut request = serde_json::Map::new();
+    let mut put = |name: &str, value: &Option<String>| {
+        if let Some(value) = value {
+            request.insert(name.to_owned(), value.clone().into());
+        }
+    };
+    put("district_id", &command.district);
+    put("judge_slug", &command.judge);
+    put("trigger", &command.trigger);
+    put("trigger_date", &command.date);
+    put("trigger_time", &command.time);
+    put("service_method", &command.service);
+    if !command.periods.is_empty() {
+        request.insert("period_keys".to_owned(), command.periods.clone().into());
+    }
+    Ok(serde_json::to_vec(&request)?)
+}
