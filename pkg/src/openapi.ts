@@ -109,6 +109,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/courts/{district_id}/time-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A court's time rules */
+        get: operations["time_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compute the deadlines that follow an event */
+        post: operations["deadlines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/documents": {
         parameters: {
             query?: never;
@@ -474,6 +508,15 @@ export interface components {
             suggestion: string;
             unreadable_pages?: number[] | null;
         };
+        Closure: {
+            authority: string;
+            date: string;
+            kind: components["schemas"]["ClosureKind"];
+            name: string;
+            source_url: string;
+        };
+        /** @enum {string} */
+        ClosureKind: "presidential_closure" | "court_closure";
         /**
          * @description The overall verdict of a check (`summary.status`).
          * @enum {string}
@@ -564,6 +607,80 @@ export interface components {
          * @enum {string}
          */
         CoverageLevel: "full" | "district" | "sample";
+        CustomPeriod: {
+            /** Format: int32 */
+            amount: number;
+            /** @description What sets it, e.g. "Order of 3 March 2026, ECF No. 41". */
+            citation: string;
+            direction: components["schemas"]["Direction"];
+            label: string;
+            runs_from_service?: boolean;
+            unit: components["schemas"]["PeriodUnit"];
+        };
+        Deadline: {
+            /** Format: int32 */
+            amount: number;
+            citation: string;
+            direction: components["schemas"]["Direction"];
+            /** @description The last day (YYYY-MM-DD). */
+            due_date: string;
+            /** @description For periods in hours: the time on `due_date` (HH:MM). */
+            due_time?: string | null;
+            label: string;
+            layer: components["schemas"]["PeriodLayer"];
+            /** @description The period's key; `custom-N` for the request's own N-th period. */
+            period_key: string;
+            source_url?: string | null;
+            /** @description Each step of the computation, in order. */
+            trail: components["schemas"]["Step"][];
+            unit: components["schemas"]["PeriodUnit"];
+        };
+        DeadlineMeta: {
+            engine_version: string;
+            /** @description What the answer cannot know, in plain words. */
+            notes: string[];
+            rules_version: string;
+            /**
+             * @description The state whose legal holidays counted (forward periods only), and its statute;
+             *     `null` when they are not encoded.
+             */
+            state_holidays?: string | null;
+        };
+        /** @description `POST /api/v1/deadlines`: the event, and what to compute from it. */
+        DeadlineRequest: {
+            /** @description Periods a court order sets, computed under the same rules. */
+            custom_periods?: components["schemas"]["CustomPeriod"][] | null;
+            district_id: string;
+            /**
+             * @description A judge of the district, for the standing order's periods; `court` (the
+             *     default) for the court-wide periods only.
+             */
+            judge_slug?: string | null;
+            /** @description Only these periods (by `period_key`); default: every period of the trigger. */
+            period_keys?: string[] | null;
+            service_method?: components["schemas"]["ServiceMethod"] | null;
+            trigger: components["schemas"]["Trigger"];
+            /** @description The day of the event (YYYY-MM-DD). */
+            trigger_date: string;
+            /** @description The time of the event (HH:MM, court time): needed for periods in hours. */
+            trigger_time?: string | null;
+        };
+        /** @description The answer: each deadline with its date and trail. */
+        DeadlineResponse: {
+            deadlines: components["schemas"]["Deadline"][];
+            district_id: string;
+            judge_slug: string;
+            meta: components["schemas"]["DeadlineMeta"];
+            service_method: components["schemas"]["ServiceMethod"];
+            trigger: components["schemas"]["Trigger"];
+            trigger_date: string;
+            trigger_time?: string | null;
+        };
+        /**
+         * @description Whether a period is measured after the event or before it (Rule 6(a)(5)).
+         * @enum {string}
+         */
+        Direction: "after" | "before";
         District: {
             district_id: string;
             name: string;
@@ -675,6 +792,8 @@ export interface components {
             judge_slug?: string | null;
             meta: components["schemas"]["DocumentsMeta"];
         };
+        /** @enum {string} */
+        ElectionYears: "every" | "even";
         Endpoint: {
             /** @description Whether the endpoint needs `Authorization: Bearer <API key>`. */
             authenticated: boolean;
@@ -803,6 +922,35 @@ export interface components {
             last_checked_at: string;
             /** @description The official schedule. */
             source_url: string;
+        };
+        /** @description How a holiday's date is found each year. */
+        HolidayRule: {
+            /** Format: int32 */
+            day: number;
+            /** @enum {string} */
+            kind: "fixed";
+            /** Format: int32 */
+            month: number;
+        } | {
+            /** @enum {string} */
+            kind: "nth_weekday";
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            nth: number;
+            /** Format: int32 */
+            offset_days?: number;
+            weekday: components["schemas"]["WeekdayName"];
+        } | {
+            /** @enum {string} */
+            kind: "last_weekday";
+            /** Format: int32 */
+            month: number;
+            weekday: components["schemas"]["WeekdayName"];
+        } | {
+            /** @enum {string} */
+            kind: "election_day";
+            years: components["schemas"]["ElectionYears"];
         };
         /** @description The filters applied and the number returned. */
         HolidaysMeta: {
@@ -954,6 +1102,8 @@ export interface components {
             error: string;
             suggestion: string;
         };
+        /** @enum {string} */
+        ObservanceRule: "none" | "next_monday" | "previous_friday";
         OverriddenRule: {
             citation: string;
             layer: components["schemas"]["Layer"];
@@ -996,6 +1146,48 @@ export interface components {
          * @description The bytes of a PDF
          */
         PdfFile: string;
+        /** @description One period of time set by a rule, with the sentence that sets it. */
+        Period: {
+            /** Format: int32 */
+            amount: number;
+            citation: string;
+            direction: components["schemas"]["Direction"];
+            /** @description For a standing order's period: the judge. */
+            judge_slug?: string | null;
+            label: string;
+            layer: components["schemas"]["PeriodLayer"];
+            /**
+             * @description Conditions and caveats in our words ("unless the court orders otherwise", where
+             *     the text was read).
+             */
+            notes?: string | null;
+            /** @description Unique in the document, e.g. `frcp-12-a-1-a-i-answer`. */
+            period_key: string;
+            /**
+             * @description The periods of an earlier layer this one displaces (a local rule's motion
+             *     schedule, for instance).
+             */
+            replaces?: string[];
+            /**
+             * @description True when the period runs after the party is served, so Rule 6(d)'s three days
+             *     can be added for the service methods it names.
+             */
+            runs_from_service: boolean;
+            /** @description The rule's own operative sentence. */
+            source_text: string;
+            source_url: string;
+            /** @description In our words. */
+            summary: string;
+            trigger: components["schemas"]["Trigger"];
+            unit: components["schemas"]["PeriodUnit"];
+        };
+        /**
+         * @description Which body of rules a period comes from.
+         * @enum {string}
+         */
+        PeriodLayer: "national" | "local" | "standing_order" | "request";
+        /** @enum {string} */
+        PeriodUnit: "days" | "hours";
         Privacy: {
             /** @default false */
             contains_full_dob: boolean;
@@ -1158,6 +1350,15 @@ export interface components {
             /** Format: int32 */
             total_rules: number;
         };
+        /** @description One paragraph of the computation rule, quoted. */
+        RuleText: {
+            /** @description E.g. `Fed. R. Civ. P. 6(a)(1)`. */
+            citation: string;
+            /** @description E.g. `6(a)(1)`; the trail cites it as `citation`. */
+            paragraph: string;
+            source_text: string;
+            source_url: string;
+        };
         /** @description 422 from `/classify` when pages without a text layer could not be read. */
         ScannedPagesBody: {
             docs_url: string;
@@ -1217,6 +1418,11 @@ export interface components {
             version: string;
         };
         /**
+         * @description How the paper that starts a served period was served (Rule 5(b)(2)).
+         * @enum {string}
+         */
+        ServiceMethod: "personal" | "mail" | "leaving_with_clerk" | "electronic" | "other_consented";
+        /**
          * @description How much a rule matters; also the order results are listed in.
          * @enum {string}
          */
@@ -1243,6 +1449,11 @@ export interface components {
             needs: string;
             rule_key: string;
         };
+        /**
+         * @description Why a day was passed over.
+         * @enum {string}
+         */
+        SkipReason: "saturday" | "sunday" | "federal_holiday" | "presidential_holiday" | "state_holiday" | "clerks_office_closed";
         SourceJudge: {
             /** @description Null when the court has no roster to name the judge from. */
             name?: string | null;
@@ -1315,6 +1526,48 @@ export interface components {
             source: string;
             summary: string;
         };
+        StateHoliday: {
+            /**
+             * Format: int32
+             * @description The first year the statute declares it, when it has not always.
+             */
+            from_year?: number | null;
+            name: string;
+            rule: components["schemas"]["HolidayRule"];
+        };
+        /** @description The legal holidays a state declares, as its statute lists them. */
+        StateHolidays: {
+            as_of: string;
+            citation: string;
+            holidays: components["schemas"]["StateHoliday"][];
+            name: string;
+            /** @description What the statute does with a holiday that falls on a Saturday. */
+            saturday_rule: components["schemas"]["ObservanceRule"];
+            source_url: string;
+            /** @description The postal code, e.g. `NY`. */
+            state: string;
+            /** @description What the statute does with a holiday that falls on a Sunday. */
+            sunday_rule: components["schemas"]["ObservanceRule"];
+        };
+        Step: {
+            /** @description The rule paragraph behind the step. */
+            citation: string;
+            /** @description The day the step concerns or lands on. */
+            date?: string | null;
+            explanation: string;
+            /** @description The holiday or closure, by name. */
+            holiday?: string | null;
+            reason?: components["schemas"]["SkipReason"] | null;
+            source_url?: string | null;
+            step: components["schemas"]["StepKind"];
+            /** @description For periods in hours: the time on `date`. */
+            time?: string | null;
+        };
+        /**
+         * @description What a step of the computation did.
+         * @enum {string}
+         */
+        StepKind: "period" | "exclude_event_day" | "count" | "skip" | "inaccessible" | "add_service_days" | "no_service_days" | "last_day";
         /**
          * @description The rule in structured form: `logic_type` and `description`, and keys that vary
          *     with the rule type (`max_words`, `days`, `applies_to`, …).
@@ -1348,6 +1601,39 @@ export interface components {
              */
             warnings: number;
         };
+        /**
+         * @description Everything the engine needs to compute a district's deadlines: one document per
+         *     district, composed by the host from the data pack (`data/deadlines/`,
+         *     `data/holidays/`) and served as is, so browsers and the npm package compute alone.
+         */
+        TimeRules: {
+            /**
+             * @description Presidential closures (legal holidays under Rule 6(a)(6)(B)) and the court's own
+             *     closures (an inaccessible clerk's office under Rule 6(a)(3)).
+             */
+            closures?: components["schemas"]["Closure"][];
+            /**
+             * @description The paragraphs of the computation rule (Fed. R. Civ. P. 6(a)(1)–(6), 6(d)) that
+             *     the trail cites, each with its text and source.
+             */
+            computation: components["schemas"]["RuleText"][];
+            district_id: string;
+            /** Format: int32 */
+            format_version: number;
+            /**
+             * @description The periods, layer by layer: the national rules, the district's local rules,
+             *     and judges' standing orders.
+             */
+            periods: components["schemas"]["Period"][];
+            /** @description Changes whenever anything in the document changes. */
+            rules_version: string;
+            state_holidays?: components["schemas"]["StateHolidays"] | null;
+        };
+        /**
+         * @description The event a period runs from (or before).
+         * @enum {string}
+         */
+        Trigger: "service_of_summons" | "waiver_request_sent" | "service_of_pleading" | "service_of_motion" | "service_of_opposition" | "motion_filed" | "opposition_filed" | "notice_of_ruling" | "entry_of_judgment" | "entry_of_order" | "close_of_discovery" | "hearing";
         /** @description `{error}`: an unknown district. */
         UnknownDistrictBody: {
             error: string;
@@ -1358,6 +1644,8 @@ export interface components {
             docs_url: string;
             error: string;
         };
+        /** @enum {string} */
+        WeekdayName: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
     };
     responses: never;
     parameters: never;
@@ -2107,6 +2395,293 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    time_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The court's id
+                 * @example sdny
+                 */
+                district_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periods of each layer, the state's legal holidays, the closures and the quoted paragraphs of Fed. R. Civ. P. 6: what the engine computes the court's deadlines from (docs/deadlines.md) */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeRules"];
+                };
+            };
+            /** @description The endpoint takes no query parameters */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key, or the court is outside the key's plan */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                };
+            };
+            /** @description No court has this id */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                };
+            };
+            /** @description The court has no compliance profile (and so no time rules) */
+            422: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoProfileBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    deadlines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "district_id": "sdny",
+                 *       "trigger": "entry_of_judgment",
+                 *       "trigger_date": "2026-03-02"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeadlineRequest"];
+            };
+        };
+        responses: {
+            /** @description Each deadline with its date and the trail of its computation (Fed. R. Civ. P. 6), earliest first; with `Accept: text/calendar`, the same as iCalendar (RFC 5545), one event per deadline */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadlineResponse"];
+                    "text/calendar": string;
+                };
+            };
+            /** @description The request failed validation */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key, or district outside the key's plan */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                };
+            };
+            /** @description Unknown district, or judge not in the district */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body not sent as application/json */
+            415: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The court has no compliance profile (and so no time rules) */
+            422: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoProfileBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+            /** @description The engine did not answer within its deadline */
+            503: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

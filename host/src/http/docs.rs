@@ -14,6 +14,7 @@ const DOCUMENTS: &[(&str, &str, &str)] = &[
     ("errors", "Errors", include_str!("../../../docs/errors.md")),
     ("server", "The server", include_str!("../../../docs/server.md")),
     ("checks", "The checks", include_str!("../../../docs/checks.md")),
+    ("deadlines", "Deadlines", include_str!("../../../docs/deadlines.md")),
     ("profile-format", "The compliance profile format", include_str!("../../../docs/profile-format.md")),
 ];
 
@@ -30,12 +31,12 @@ pub async fn index() -> Html<String> {
     ))
 }
 
-/// A document: `errors`, `server`, `checks`, `profile-format` (HTML; add `.md` for Markdown)
+/// A document: `errors`, `server`, `checks`, `deadlines`, `profile-format` (HTML; add `.md` for Markdown)
 #[utoipa::path(
     get,
     path = "/docs/{name}",
     tag = "service",
-    params(("name" = String, Path, description = "`errors`, `server`, `checks` or `profile-format`, optionally with `.md`", example = "errors")),
+    params(("name" = String, Path, description = "`errors`, `server`, `checks`, `deadlines` or `profile-format`, optionally with `.md`", example = "errors")),
     responses(
         (status = 200, description = "The document", content_type = "text/html"),
         (status = 400, description = "The name is not valid UTF-8 once percent-decoded", body = crate::service::error::ValidationErrorBody),
