@@ -54,7 +54,15 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
             event: request.trigger.in_words(),
         };
         let outcome = compute::compute(&days, &citations, &count, &event);
-        let mut trail = vec![period_step(period)];
+        let explanation = format!(
+            "{} {} {} {}: {}",
+            period.amount,
+            unit_words(period.unit, period.amount),
+            direction_words(period.direction),
+            period.trigger.in_words(),
+            period.summary
+        );
+        let mut trail = vec![period_step(explanation, &period.citation, Some(&period.source_url))];
         trail.extend(outcome.trail);
         answers.push((
             position,
@@ -83,13 +91,8 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
             event: request.trigger.in_words(),
         };
         let outcome = compute::compute(&days, &citations, &count, &event);
-        let first = crate::model::Step {
-            step: crate::model::StepKind::Period,
-            date: None,
-            time: None,
-            reason: None,
-            holiday: None,
-            explanation: format!(
+        let first = period_step(
+            format!(
                 "{} {} {} {}, as set by {}.",
                 custom.amount,
                 unit_words(custom.unit, custom.amount),
@@ -97,9 +100,9 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
                 request.trigger.in_words(),
                 custom.citation
             ),
-            citation: custom.citation.clone(),
-            source_url: None,
-        };
+            &custom.citation,
+            None,
+        );
         let mut trail = vec![first];
         trail.extend(outcome.trail);
         answers.push((
@@ -177,23 +180,17 @@ pub fn applicable<'a>(rules: &'a TimeRules, request: &DeadlineRequest, judge: &s
         .collect()
 }
 
-fn period_step(period: &Period) -> crate::model::Step {
+/// The first step of a trail: the period and what sets it.
+fn period_step(explanation: String, citation: &str, source_url: Option<&str>) -> crate::model::Step {
     crate::model::Step {
         step: crate::model::StepKind::Period,
         date: None,
         time: None,
         reason: None,
         holiday: None,
-        explanation: format!(
-            "{} {} {} {}: {}",
-            period.amount,
-            unit_words(period.unit, period.amount),
-            direction_words(period.direction),
-            period.trigger.in_words(),
-            period.summary
-        ),
-        citation: period.citation.clone(),
-        source_url: Some(period.source_url.clone()),
+        explanation,
+        citation: citation.to_owned(),
+        source_url: source_url.map(str::to_owned),
     }
 }
 
