@@ -286,7 +286,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A document: `errors`, `server`, `checks`, `profile-format` (HTML; add `.md` for Markdown) */
+        /** A document: `errors`, `server`, `checks`, `deadlines`, `profile-format` (HTML; add `.md` for Markdown) */
         get: operations["document"];
         put?: never;
         post?: never;
@@ -608,7 +608,10 @@ export interface components {
          */
         CoverageLevel: "full" | "district" | "sample";
         CustomPeriod: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description 1–3650 days, or 1–8760 hours.
+             */
             amount: number;
             /** @description What sets it, e.g. "Order of 3 March 2026, ECF No. 41". */
             citation: string;
@@ -656,11 +659,17 @@ export interface components {
              *     default) for the court-wide periods only.
              */
             judge_slug?: string | null;
-            /** @description Only these periods (by `period_key`); default: every period of the trigger. */
+            /**
+             * @description Only these periods (by `period_key`, from the court's time rules); default: every
+             *     period of the trigger. A key the court's rules do not have is a 400.
+             */
             period_keys?: string[] | null;
             service_method?: components["schemas"]["ServiceMethod"] | null;
             trigger: components["schemas"]["Trigger"];
-            /** @description The day of the event (YYYY-MM-DD). */
+            /**
+             * @description The day of the event (YYYY-MM-DD, a real day of the years 1971–9000).
+             * @example 2026-03-02
+             */
             trigger_date: string;
             /** @description The time of the event (HH:MM, court time): needed for periods in hours. */
             trigger_time?: string | null;
@@ -3538,7 +3547,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description `errors`, `server`, `checks` or `profile-format`, optionally with `.md`
+                 * @description `errors`, `server`, `checks`, `deadlines` or `profile-format`, optionally with `.md`
                  * @example errors
                  */
                 name: string;

@@ -171,7 +171,8 @@ fn custom_period_problems(path: &str, value: &Value, problems: &mut Vec<FieldErr
             problems.push(FieldError::new(at("amount"), format!("must be a whole number, got {}", describe(other))))
         }
     }
-    match present(object, "runs_from_service") {
+    // Not an Option in the model: `null` is no answer here (false is the default).
+    match object.get("runs_from_service") {
         None | Some(Value::Bool(_)) => {}
         Some(other) => problems
             .push(FieldError::new(at("runs_from_service"), format!("must be true or false, got {}", describe(other)))),

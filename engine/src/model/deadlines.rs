@@ -348,22 +348,34 @@ pub struct DeadlineRequest {
     /// A judge of the district, for the standing order's periods; `court` (the
     /// default) for the court-wide periods only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^[a-z0-9_-]{1,120}$"))]
     pub judge_slug: Option<String>,
     pub trigger: Trigger,
-    /// The day of the event (YYYY-MM-DD).
+    /// The day of the event (YYYY-MM-DD, a real day of the years 1971–9000).
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = "^(19[7-9][0-9]|[2-8][0-9]{3}|9000)-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$",
+            example = "2026-03-02"
+        )
+    )]
     pub trigger_date: String,
     /// The time of the event (HH:MM, court time): needed for periods in hours.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$"))]
     pub trigger_time: Option<String>,
     /// How the paper was served, for periods that run from service (default:
     /// `electronic`, to which Rule 6(d) adds nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub service_method: Option<ServiceMethod>,
-    /// Only these periods (by `period_key`); default: every period of the trigger.
+    /// Only these periods (by `period_key`, from the court's time rules); default: every
+    /// period of the trigger. A key the court's rules do not have is a 400.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_items = 50))]
     pub period_keys: Option<Vec<String>>,
     /// Periods a court order sets, computed under the same rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_items = 20))]
     pub custom_periods: Option<Vec<CustomPeriod>>,
 }
 
@@ -372,13 +384,17 @@ pub struct DeadlineRequest {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomPeriod {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200, pattern = "\\S"))]
     pub label: String,
+    /// 1–3650 days, or 1–8760 hours.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 3650))]
     pub amount: u32,
     pub unit: PeriodUnit,
     pub direction: Direction,
     #[serde(default)]
     pub runs_from_service: bool,
     /// What sets it, e.g. "Order of 3 March 2026, ECF No. 41".
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 300, pattern = "\\S"))]
     pub citation: String,
 }
 
