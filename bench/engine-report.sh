@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the engine benchmarks (criterion) and prints the median of each: one full check
 # natively and in wasmtime (reused and fresh instances), and classify of a 29-page
-# memorandum natively and in wasmtime.
+# memorandum natively and in wasmtime, and one deadline computation (S.D.N.Y., entry of
+# judgment) natively and in wasmtime.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

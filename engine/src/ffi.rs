@@ -109,10 +109,20 @@ pub fn validate_deadline_request_json(request: &[u8]) -> Vec<u8> {
 /// `deadlines` over JSON: the district's time rules and a deadline request in, the
 /// deadlines with their trails out.
 pub fn deadlines_json(rules: &[u8], request: &[u8]) -> Result<Vec<u8>, EngineError> {
-    let request =
-        crate::deadlines::parse_deadline_request(request).map_err(|details| EngineError::InvalidRequest { details })?;
+    // The request's problems come first, as the server reports them before any lookup.
+    let request = deadline_request(request)?;
     let rules = parse_time_rules(rules)?;
     Ok(to_json(&crate::deadlines::deadlines(&rules, &request)?))
+}
+
+/// `deadlines_json` against time rules already parsed (with `parse_time_rules`), for
+/// callers that compute many deadlines from one district's rules (the drafting app).
+pub fn deadlines_with(rules: &crate::model::TimeRules, request: &[u8]) -> Result<Vec<u8>, EngineError> {
+    Ok(to_json(&crate::deadlines::deadlines(rules, &deadline_request(request)?)?))
+}
+
+fn deadline_request(request: &[u8]) -> Result<crate::model::DeadlineRequest, EngineError> {
+    crate::deadlines::parse_deadline_request(request).map_err(|details| EngineError::InvalidRequest { details })
 }
 
 /// The engine's output encoding: compact JSON. Serializing our own types cannot fail.

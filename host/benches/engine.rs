@@ -7,6 +7,10 @@
 //!
 //! Then one classification of the 29-page opposition memorandum fixture, natively and
 //! through the sandbox (a document call: a fresh instance with the classify memory cap).
+//!
+//! Then one deadline computation: the S.D.N.Y.'s time rules composed from the data pack
+//! as `seed` composes them, every period that runs from entry of judgment on 24 December
+//! 2026 (Christmas, the weekend, New Year's Day on the way), natively and in the sandbox.
 
 use courtrules::sandbox::{Due, Limits, Op, Sandbox};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -86,5 +90,47 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine);
+/// The S.D.N.Y.'s time rules as `seed` composes them from `data/`, as JSON.
+fn sdny_time_rules() -> Vec<u8> {
+    use courtrules::store::{courts, holidays, time_rules};
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    let court_records = courts::read_data_pack(&data).expect("the data pack's courts");
+    let known = court_records.keys().map(String::as_str).collect();
+    let closures = holidays::read_data_pack(&data, &known).expect("the data pack's holidays");
+    // Every court, as if each had a profile: the local files' districts must be among them.
+    let districts: Vec<(String, String)> = court_records
+        .values()
+        .map(|court| (court.district_id.clone(), court.state.clone().unwrap_or_default()))
+        .collect();
+    let mut composed = time_rules::read_data_pack(&data, &districts, &closures).expect("the data pack's time rules");
+    courtrules_engine::ffi::to_json(&composed.remove("sdny").expect("time rules for sdny"))
+}
+
+fn deadlines(c: &mut Criterion) {
+    let rules = sdny_time_rules();
+    let parsed = courtrules_engine::ffi::parse_time_rules(&rules).expect("valid time rules");
+    let request =
+        br#"{"district_id":"sdny","trigger":"entry_of_judgment","trigger_date":"2026-12-24","service_method":"mail"}"#;
+    let expected = courtrules_engine::ffi::deadlines_json(&rules, request).expect("deadlines");
+    let count = serde_json::from_slice::<serde_json::Value>(&expected).unwrap()["deadlines"].as_array().unwrap().len();
+    eprintln!("deadlines benchmark: {count} deadlines per computation");
+
+    let warm = Sandbox::new(Limits::default()).expect("the engine loads");
+    let op = Op::Deadlines { rules: rules.clone().into(), request: request.to_vec() };
+    assert_eq!(warm.call_blocking(&op, Due::Request).unwrap().unwrap(), expected, "wasm and native agree");
+
+    let mut group = c.benchmark_group("deadlines from entry of judgment (S.D.N.Y.)");
+    group.bench_function("native, parsed time rules", |b| {
+        b.iter(|| courtrules_engine::ffi::deadlines_with(black_box(&parsed), black_box(request)).unwrap())
+    });
+    group.bench_function("native, parse time rules + compute", |b| {
+        b.iter(|| courtrules_engine::ffi::deadlines_json(black_box(&rules), black_box(request)).unwrap())
+    });
+    group.bench_function("wasm, reused instance (parses the time rules)", |b| {
+        b.iter(|| warm.call_blocking(black_box(&op), Due::Request).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine, deadlines);
 criterion_main!(benches);

@@ -4,8 +4,14 @@
 
 use courtrules_engine::model::DeadlineResponse;
 
+/// The calendar for the engine's deadline answer, as it comes out of the engine (JSON).
+pub fn from_json(answer: &[u8]) -> anyhow::Result<String> {
+    let answer: DeadlineResponse = serde_json::from_slice(answer)?;
+    Ok(calendar(&answer))
+}
+
 /// The calendar for a deadline answer.
-pub fn calendar(answer: &DeadlineResponse) -> String {
+fn calendar(answer: &DeadlineResponse) -> String {
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_owned(),
         "VERSION:2.0".to_owned(),

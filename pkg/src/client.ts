@@ -16,9 +16,12 @@
 import type {
   CheckRequest,
   CheckResponse,
+  DeadlineRequest,
+  DeadlineResponse,
   FieldError,
   LayeredRules,
   Profile,
+  TimeRules,
 } from "../wasm/web/courtrules_engine.js";
 import type { components, operations } from "./openapi.js";
 
@@ -186,6 +189,14 @@ export interface CourtrulesClient {
   /** `check`, answering the response body exactly as the server sent it. */
   checkText(request: CheckRequest): Promise<string>;
   classify(request: ClassifyRequest): Promise<ClassifyResponse>;
+  /** The deadlines that follow an event, each with its date and the trail of the computation. */
+  deadlines(request: DeadlineRequest): Promise<DeadlineResponse>;
+  /** `deadlines`, answering the response body exactly as the server sent it. */
+  deadlinesText(request: DeadlineRequest): Promise<string>;
+  /** `deadlines` as an iCalendar file (RFC 5545): one event per deadline, the trail in its description. */
+  deadlinesCalendar(request: DeadlineRequest): Promise<string>;
+  /** A district's time rules: what the engine's `deadlines()` computes from, in the browser or in Node. */
+  timeRules(districtId: string): Promise<TimeRules>;
   /** The OpenAPI 3.1 description (public). */
   openapi(): Promise<Record<string, unknown>>;
 }
@@ -197,9 +208,16 @@ export function createClient(options: ClientOptions): CourtrulesClient {
   const maxRetries = options.maxRetries ?? 3;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 
-  async function send(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<Response> {
+  async function send(
+    method: "GET" | "POST",
+    path: string,
+    query?: Query,
+    body?: unknown,
+    accept?: string,
+  ): Promise<Response> {
     const url = baseUrl + path + queryString(query);
     const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}` };
+    if (accept !== undefined) headers["Accept"] = accept;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
     for (let retry = 0; ; retry++) {
@@ -234,6 +252,11 @@ export function createClient(options: ClientOptions): CourtrulesClient {
     check: (request) => json("POST", "/api/v1/check", undefined, request),
     checkText: async (request) => (await send("POST", "/api/v1/check", undefined, request)).text(),
     classify: (request) => json("POST", "/api/v1/classify", undefined, request),
+    deadlines: (request) => json("POST", "/api/v1/deadlines", undefined, request),
+    deadlinesText: async (request) => (await send("POST", "/api/v1/deadlines", undefined, request)).text(),
+    deadlinesCalendar: async (request) =>
+      (await send("POST", "/api/v1/deadlines", undefined, request, "text/calendar")).text(),
+    timeRules: (districtId) => json("GET", `/api/v1/courts/${district(districtId)}/time-rules`),
     openapi: () => json("GET", "/openapi.json"),
   };
 }

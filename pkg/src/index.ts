@@ -52,5 +52,13 @@ export const resolveRules: typeof wasm.resolveRules = (profile, judgeSlug, filte
  * `unread_pages`. Throws an `EngineError`.
  */
 export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);
+/**
+ * The deadlines that follow an event, as `POST /api/v1/deadlines` computes them, from the
+ * district's time rules (`client.timeRules(districtId)`): each with its date and the trail
+ * of the computation. Throws an `EngineError` (`invalid_request` naming every field).
+ */
+export const deadlines: typeof wasm.deadlines = (timeRules, request) => engine().deadlines(timeRules, request);
+/** `deadlines` over JSON text: the exact bytes the server answers with. Throws an `EngineError`. */
+export const deadlinesJson: typeof wasm.deadlinesJson = (timeRules, request) => engine().deadlinesJson(timeRules, request);
 /** The engine's version. */
 export const engineVersion: typeof wasm.engineVersion = () => engine().engineVersion();

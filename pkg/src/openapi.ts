@@ -508,13 +508,6 @@ export interface components {
             suggestion: string;
             unreadable_pages?: number[] | null;
         };
-        Closure: {
-            authority: string;
-            date: string;
-            kind: components["schemas"]["ClosureKind"];
-            name: string;
-            source_url: string;
-        };
         /** @enum {string} */
         ClosureKind: "presidential_closure" | "court_closure";
         /**
@@ -1113,6 +1106,13 @@ export interface components {
         };
         /** @enum {string} */
         ObservanceRule: "none" | "next_monday" | "previous_friday";
+        OfficeClosure: {
+            authority: string;
+            date: string;
+            kind: components["schemas"]["ClosureKind"];
+            name: string;
+            source_url: string;
+        };
         OverriddenRule: {
             citation: string;
             layer: components["schemas"]["Layer"];
@@ -1620,7 +1620,7 @@ export interface components {
              * @description Presidential closures (legal holidays under Rule 6(a)(6)(B)) and the court's own
              *     closures (an inaccessible clerk's office under Rule 6(a)(3)).
              */
-            closures?: components["schemas"]["Closure"][];
+            closures?: components["schemas"]["OfficeClosure"][];
             /**
              * @description The paragraphs of the computation rule (Fed. R. Civ. P. 6(a)(1)–(6), 6(d)) that
              *     the trail cites, each with its text and source.

@@ -3,8 +3,8 @@
 
 use crate::calendar::{self, Date, Weekday};
 use crate::model::{
-    Closure, ClosureKind, Direction, ElectionYears, HolidayRule, ObservanceRule, SkipReason, StateHolidays, TimeRules,
-    WeekdayName,
+    ClosureKind, Direction, ElectionYears, HolidayRule, ObservanceRule, OfficeClosure, SkipReason, StateHolidays,
+    TimeRules, WeekdayName,
 };
 
 /// Why a period cannot end on a day, with the paragraph that says so.
@@ -20,7 +20,7 @@ pub struct NotADay {
 /// A district's calendar for counting.
 pub struct Days<'a> {
     state: Option<&'a StateHolidays>,
-    closures: &'a [Closure],
+    closures: &'a [OfficeClosure],
 }
 
 impl<'a> Days<'a> {
@@ -81,7 +81,7 @@ impl<'a> Days<'a> {
     }
 
     /// The court's own closure of its clerk's office on `date`, if any.
-    pub fn closed(&self, date: Date) -> Option<&'a Closure> {
+    pub fn closed(&self, date: Date) -> Option<&'a OfficeClosure> {
         let text = date.to_string();
         self.closures.iter().find(|closure| closure.kind == ClosureKind::CourtClosure && closure.date == text)
     }

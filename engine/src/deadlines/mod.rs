@@ -18,8 +18,8 @@ pub use validate::{parse_deadline_request, validate_time_rules};
 use crate::calendar::Date;
 use crate::error::EngineError;
 use crate::model::{
-    COURT_JUDGE_SLUG, Deadline, DeadlineMeta, DeadlineRequest, DeadlineResponse, Period, PeriodLayer, ServiceMethod,
-    TimeRules,
+    COURT_JUDGE_SLUG, Deadline, DeadlineMeta, DeadlineRequest, DeadlineResponse, Direction, Period, PeriodLayer,
+    PeriodUnit, ServiceMethod, TimeRules,
 };
 use compute::{Citations, Count, Event};
 use days::Days;
@@ -44,84 +44,74 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
     let days = Days::new(rules);
     let citations = Citations(&rules.computation);
 
-    let mut answers: Vec<(usize, Deadline)> = Vec::new();
-    for (position, period) in applicable(rules, request, &judge).into_iter().enumerate() {
-        let count = Count {
+    // The rules' periods, then the request's own, each with the first step of its trail.
+    let mut asked: Vec<Asked> = applicable(rules, request, &judge)
+        .into_iter()
+        .map(|period| Asked {
+            period_key: period.period_key.clone(),
+            label: &period.label,
+            layer: period.layer,
+            citation: &period.citation,
+            source_url: Some(&period.source_url),
             amount: period.amount,
             unit: period.unit,
             direction: period.direction,
             runs_from_service: period.runs_from_service,
-            event: request.trigger.in_words(),
-        };
-        let outcome = compute::compute(&days, &citations, &count, &event);
-        let explanation = format!(
-            "{} {} {} {}: {}",
-            period.amount,
-            unit_words(period.unit, period.amount),
-            direction_words(period.direction),
-            period.trigger.in_words(),
-            period.summary
-        );
-        let mut trail = vec![period_step(explanation, &period.citation, Some(&period.source_url))];
-        trail.extend(outcome.trail);
-        answers.push((
-            position,
-            Deadline {
-                period_key: period.period_key.clone(),
-                label: period.label.clone(),
-                layer: period.layer,
-                citation: period.citation.clone(),
-                source_url: Some(period.source_url.clone()),
-                amount: period.amount,
-                unit: period.unit,
-                direction: period.direction,
-                due_date: outcome.date.to_string(),
-                due_time: outcome.minute.map(clock),
-                trail,
-            },
-        ));
-    }
-    let offset = answers.len();
+            explanation: format!(
+                "{}: {}",
+                in_words(period.amount, period.unit, period.direction, request),
+                period.summary
+            ),
+        })
+        .collect();
     for (index, custom) in request.custom_periods.iter().flatten().enumerate() {
-        let count = Count {
+        asked.push(Asked {
+            period_key: format!("custom-{}", index + 1),
+            label: &custom.label,
+            layer: PeriodLayer::Request,
+            citation: &custom.citation,
+            source_url: None,
             amount: custom.amount,
             unit: custom.unit,
             direction: custom.direction,
             runs_from_service: custom.runs_from_service,
-            event: request.trigger.in_words(),
-        };
-        let outcome = compute::compute(&days, &citations, &count, &event);
-        let first = period_step(
-            format!(
-                "{} {} {} {}, as set by {}.",
-                custom.amount,
-                unit_words(custom.unit, custom.amount),
-                direction_words(custom.direction),
-                request.trigger.in_words(),
+            explanation: format!(
+                "{}, as set by {}.",
+                in_words(custom.amount, custom.unit, custom.direction, request),
                 custom.citation
             ),
-            &custom.citation,
-            None,
-        );
-        let mut trail = vec![first];
-        trail.extend(outcome.trail);
-        answers.push((
-            offset + index,
-            Deadline {
-                period_key: format!("custom-{}", index + 1),
-                label: custom.label.clone(),
-                layer: PeriodLayer::Request,
-                citation: custom.citation.clone(),
-                source_url: None,
-                amount: custom.amount,
-                unit: custom.unit,
-                direction: custom.direction,
+        });
+    }
+    let mut answers: Vec<(usize, Deadline)> = asked
+        .into_iter()
+        .enumerate()
+        .map(|(position, asked)| {
+            let count = Count {
+                amount: asked.amount,
+                unit: asked.unit,
+                direction: asked.direction,
+                runs_from_service: asked.runs_from_service,
+                event: request.trigger.in_words(),
+            };
+            let outcome = compute::compute(&days, &citations, &count, &event);
+            let mut trail = vec![period_step(asked.explanation, asked.citation, asked.source_url)];
+            trail.extend(outcome.trail);
+            let deadline = Deadline {
+                period_key: asked.period_key,
+                label: asked.label.to_owned(),
+                layer: asked.layer,
+                citation: asked.citation.to_owned(),
+                source_url: asked.source_url.map(str::to_owned),
+                amount: asked.amount,
+                unit: asked.unit,
+                direction: asked.direction,
                 due_date: outcome.date.to_string(),
                 due_time: outcome.minute.map(clock),
                 trail,
-            },
-        ));
-    }
+            };
+            (position, deadline)
+        })
+        .collect();
     // Earliest first; ties in the document's order (national, local, standing order,
     // then the request's own).
     answers.sort_by(|(a_position, a), (b_position, b)| {
@@ -194,20 +184,30 @@ fn period_step(explanation: String, citation: &str, source_url: Option<&str>) ->
     }
 }
 
-fn unit_words(unit: crate::model::PeriodUnit, amount: u32) -> &'static str {
-    match (unit, amount) {
-        (crate::model::PeriodUnit::Days, 1) => "day",
-        (crate::model::PeriodUnit::Days, _) => "days",
-        (crate::model::PeriodUnit::Hours, 1) => "hour",
-        (crate::model::PeriodUnit::Hours, _) => "hours",
-    }
+/// One period asked for: a rule's, or the request's own.
+struct Asked<'a> {
+    period_key: String,
+    label: &'a str,
+    layer: PeriodLayer,
+    citation: &'a str,
+    source_url: Option<&'a str>,
+    amount: u32,
+    unit: PeriodUnit,
+    direction: Direction,
+    runs_from_service: bool,
+    /// The first step's explanation.
+    explanation: String,
 }
 
-fn direction_words(direction: crate::model::Direction) -> &'static str {
-    match direction {
-        crate::model::Direction::After => "after",
-        crate::model::Direction::Before => "before",
-    }
+/// "14 days after entry of judgment".
+fn in_words(amount: u32, unit: PeriodUnit, direction: Direction, request: &DeadlineRequest) -> String {
+    let unit = match (unit, amount) {
+        (PeriodUnit::Days, 1) => "day",
+        (PeriodUnit::Days, _) => "days",
+        (PeriodUnit::Hours, 1) => "hour",
+        (PeriodUnit::Hours, _) => "hours",
+    };
+    format!("{amount} {unit} {} {}", direction.as_str(), request.trigger.in_words())
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::model::{
-    Closure, ClosureKind, CustomPeriod, Direction, ElectionYears, HolidayRule, ObservanceRule, PeriodUnit, RuleText,
-    SkipReason, StateHoliday, StateHolidays, StepKind, Trigger,
+    ClosureKind, CustomPeriod, Direction, ElectionYears, HolidayRule, ObservanceRule, OfficeClosure, PeriodUnit,
+    RuleText, SkipReason, StateHoliday, StateHolidays, StepKind, Trigger,
 };
 
 fn period(key: &str, trigger: Trigger, amount: u32, direction: Direction, from_service: bool) -> Period {
@@ -67,7 +67,7 @@ fn fixture() -> TimeRules {
             sunday_rule: ObservanceRule::NextMonday,
             saturday_rule: ObservanceRule::None,
         }),
-        closures: vec![Closure {
+        closures: vec![OfficeClosure {
             date: "2026-03-16".into(),
             name: "Clerk's office closed (test data)".into(),
             kind: ClosureKind::CourtClosure,

@@ -2,27 +2,11 @@
 //! (as `crate::validate` does for check requests).
 
 use crate::calendar::{Date, FIRST_YEAR};
-use crate::model::{DeadlineRequest, FieldError, HolidayRule, PeriodLayer, PeriodUnit, TimeRules};
-use crate::validate::{ROOT_PATH, describe, duplicate_keys, limit, slug_problem};
+use crate::model::{
+    DeadlineRequest, Direction, FieldError, HolidayRule, PeriodLayer, PeriodUnit, ServiceMethod, TimeRules, Trigger,
+};
+use crate::validate::{ROOT_PATH, describe, duplicate_keys, join, limit, slug_problem};
 use serde_json::{Map, Value};
-
-const TRIGGERS: &[&str] = &[
-    "service_of_summons",
-    "waiver_request_sent",
-    "service_of_pleading",
-    "service_of_motion",
-    "service_of_opposition",
-    "motion_filed",
-    "opposition_filed",
-    "notice_of_ruling",
-    "entry_of_judgment",
-    "entry_of_order",
-    "close_of_discovery",
-    "hearing",
-];
-const SERVICE_METHODS: &[&str] = &["personal", "mail", "leaving_with_clerk", "electronic", "other_consented"];
-const UNITS: &[&str] = &["days", "hours"];
-const DIRECTIONS: &[&str] = &["after", "before"];
 
 /// The most periods a request may name or give.
 pub const MAX_PERIOD_KEYS: usize = 50;
@@ -78,7 +62,7 @@ fn request_problems(value: &Value) -> Vec<FieldError> {
     ];
     slug(object, "district_id", true, &mut problems);
     slug(object, "judge_slug", false, &mut problems);
-    choice(object, "trigger", TRIGGERS, true, "", &mut problems);
+    choice(object, "trigger", Trigger::NAMES, true, "", &mut problems);
     match present(object, "trigger_date") {
         None => problems.push(FieldError::new("trigger_date", "is required")),
         Some(Value::String(text)) => {
@@ -99,7 +83,7 @@ fn request_problems(value: &Value) -> Vec<FieldError> {
             problems.push(FieldError::new("trigger_time", format!("must be a time HH:MM, got {}", describe(other))))
         }
     }
-    choice(object, "service_method", SERVICE_METHODS, false, "", &mut problems);
+    choice(object, "service_method", ServiceMethod::NAMES, false, "", &mut problems);
     match present(object, "period_keys") {
         None => {}
         Some(Value::Array(keys)) => {
@@ -154,8 +138,8 @@ fn custom_period_problems(path: &str, value: &Value, problems: &mut Vec<FieldErr
     let at = |name: &str| format!("{path}.{name}");
     text(object, "label", 200, path, problems);
     text(object, "citation", 300, path, problems);
-    choice(object, "unit", UNITS, true, path, problems);
-    choice(object, "direction", DIRECTIONS, true, path, problems);
+    choice(object, "unit", PeriodUnit::NAMES, true, path, problems);
+    choice(object, "direction", Direction::NAMES, true, path, problems);
     let most = match object.get("unit").and_then(Value::as_str) {
         Some("hours") => MAX_HOURS,
         _ => MAX_DAYS,
@@ -183,10 +167,6 @@ fn custom_period_problems(path: &str, value: &Value, problems: &mut Vec<FieldErr
 /// A field's value, `None` when it is absent or `null`.
 fn present<'a>(object: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
     object.get(name).filter(|value| !value.is_null())
-}
-
-fn join(prefix: &str, name: &str) -> String {
-    if prefix.is_empty() { name.to_owned() } else { format!("{prefix}.{name}") }
 }
 
 fn slug(object: &Map<String, Value>, name: &str, required: bool, problems: &mut Vec<FieldError>) {

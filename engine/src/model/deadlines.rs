@@ -2,6 +2,7 @@
 //! holidays, the closures), the deadline request and its answer with the trail of the
 //! computation. The format is documented in `docs/deadlines.md`.
 
+use super::enums::string_enum;
 use serde::{Deserialize, Serialize};
 
 /// The time-rules format this engine reads.
@@ -32,7 +33,7 @@ pub struct TimeRules {
     /// Presidential closures (legal holidays under Rule 6(a)(6)(B)) and the court's own
     /// closures (an inaccessible clerk's office under Rule 6(a)(3)).
     #[serde(default)]
-    pub closures: Vec<Closure>,
+    pub closures: Vec<OfficeClosure>,
 }
 
 /// One paragraph of the computation rule, quoted.
@@ -49,72 +50,36 @@ pub struct RuleText {
     pub source_url: String,
 }
 
-/// Which body of rules a period comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum PeriodLayer {
-    National,
-    Local,
-    StandingOrder,
-    /// A period the request itself gives (a court order's).
-    Request,
+string_enum! {
+    /// Which body of rules a period comes from.
+    pub enum PeriodLayer {
+        National => "national",
+        Local => "local",
+        StandingOrder => "standing_order",
+        /// A period the request itself gives (a court order's).
+        Request => "request",
+    }
 }
 
-/// The event a period runs from (or before).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum Trigger {
-    ServiceOfSummons,
-    WaiverRequestSent,
-    ServiceOfPleading,
-    ServiceOfMotion,
-    ServiceOfOpposition,
-    MotionFiled,
-    OppositionFiled,
-    NoticeOfRuling,
-    EntryOfJudgment,
-    EntryOfOrder,
-    CloseOfDiscovery,
-    Hearing,
+string_enum! {
+    /// The event a period runs from (or before).
+    pub enum Trigger {
+        ServiceOfSummons => "service_of_summons",
+        WaiverRequestSent => "waiver_request_sent",
+        ServiceOfPleading => "service_of_pleading",
+        ServiceOfMotion => "service_of_motion",
+        ServiceOfOpposition => "service_of_opposition",
+        MotionFiled => "motion_filed",
+        OppositionFiled => "opposition_filed",
+        NoticeOfRuling => "notice_of_ruling",
+        EntryOfJudgment => "entry_of_judgment",
+        EntryOfOrder => "entry_of_order",
+        CloseOfDiscovery => "close_of_discovery",
+        Hearing => "hearing",
+    }
 }
 
 impl Trigger {
-    pub const ALL: [Trigger; 12] = [
-        Trigger::ServiceOfSummons,
-        Trigger::WaiverRequestSent,
-        Trigger::ServiceOfPleading,
-        Trigger::ServiceOfMotion,
-        Trigger::ServiceOfOpposition,
-        Trigger::MotionFiled,
-        Trigger::OppositionFiled,
-        Trigger::NoticeOfRuling,
-        Trigger::EntryOfJudgment,
-        Trigger::EntryOfOrder,
-        Trigger::CloseOfDiscovery,
-        Trigger::Hearing,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Trigger::ServiceOfSummons => "service_of_summons",
-            Trigger::WaiverRequestSent => "waiver_request_sent",
-            Trigger::ServiceOfPleading => "service_of_pleading",
-            Trigger::ServiceOfMotion => "service_of_motion",
-            Trigger::ServiceOfOpposition => "service_of_opposition",
-            Trigger::MotionFiled => "motion_filed",
-            Trigger::OppositionFiled => "opposition_filed",
-            Trigger::NoticeOfRuling => "notice_of_ruling",
-            Trigger::EntryOfJudgment => "entry_of_judgment",
-            Trigger::EntryOfOrder => "entry_of_order",
-            Trigger::CloseOfDiscovery => "close_of_discovery",
-            Trigger::Hearing => "hearing",
-        }
-    }
-
     /// The event in words, for explanations ("after {the event}").
     pub fn in_words(self) -> &'static str {
         match self {
@@ -134,23 +99,19 @@ impl Trigger {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum PeriodUnit {
-    Days,
-    Hours,
+string_enum! {
+    pub enum PeriodUnit {
+        Days => "days",
+        Hours => "hours",
+    }
 }
 
-/// Whether a period is measured after the event or before it (Rule 6(a)(5)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum Direction {
-    After,
-    Before,
+string_enum! {
+    /// Whether a period is measured after the event or before it (Rule 6(a)(5)).
+    pub enum Direction {
+        After => "after",
+        Before => "before",
+    }
 }
 
 /// One period of time set by a rule, with the sentence that sets it.
@@ -298,7 +259,7 @@ pub enum ClosureKind {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Closure {
+pub struct OfficeClosure {
     pub date: String,
     pub name: String,
     pub kind: ClosureKind,
@@ -306,34 +267,20 @@ pub struct Closure {
     pub source_url: String,
 }
 
-/// How the paper that starts a served period was served (Rule 5(b)(2)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum ServiceMethod {
-    /// Rule 5(b)(2)(A) or (B): handed over or left at the office or home.
-    Personal,
-    /// Rule 5(b)(2)(C).
-    Mail,
-    /// Rule 5(b)(2)(D): left with the court clerk.
-    LeavingWithClerk,
-    /// Rule 5(b)(2)(E): filed with the court's electronic-filing system or sent by other
-    /// electronic means consented to.
-    Electronic,
-    /// Rule 5(b)(2)(F): any other means consented to in writing.
-    OtherConsented,
-}
-
-impl ServiceMethod {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ServiceMethod::Personal => "personal",
-            ServiceMethod::Mail => "mail",
-            ServiceMethod::LeavingWithClerk => "leaving_with_clerk",
-            ServiceMethod::Electronic => "electronic",
-            ServiceMethod::OtherConsented => "other_consented",
-        }
+string_enum! {
+    /// How the paper that starts a served period was served (Rule 5(b)(2)).
+    pub enum ServiceMethod {
+        /// Rule 5(b)(2)(A) or (B): handed over or left at the office or home.
+        Personal => "personal",
+        /// Rule 5(b)(2)(C).
+        Mail => "mail",
+        /// Rule 5(b)(2)(D): left with the court clerk.
+        LeavingWithClerk => "leaving_with_clerk",
+        /// Rule 5(b)(2)(E): filed with the court's electronic-filing system or sent by
+        /// other electronic means consented to.
+        Electronic => "electronic",
+        /// Rule 5(b)(2)(F): any other means consented to in writing.
+        OtherConsented => "other_consented",
     }
 }
 

@@ -35,6 +35,9 @@ macro_rules! string_enum {
     };
 }
 
+/// For the other model files' vocabularies.
+pub(crate) use string_enum;
+
 string_enum! {
     /// The kind of paper being filed (`document_scope`).
     pub enum DocumentScope {

@@ -374,7 +374,8 @@ pub fn slug_problem(text: &str) -> Option<&'static str> {
     None
 }
 
-fn join(prefix: &str, name: &str) -> String {
+/// `prefix.name`, or `name` at the top.
+pub(crate) fn join(prefix: &str, name: &str) -> String {
     if prefix.is_empty() { name.to_owned() } else { format!("{prefix}.{name}") }
 }
 

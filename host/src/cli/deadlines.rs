@@ -8,7 +8,6 @@ use crate::sandbox::Sandbox;
 use crate::service::{Caller, deadlines};
 use anyhow::{Context, bail};
 use clap::Args;
-use courtrules_engine::model::DeadlineResponse;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,8 +52,7 @@ pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> any
     let service = local_service(storage, &sandbox, None).await?;
     match deadlines::deadlines(&service, &Caller::local(), body).await {
         Ok(answer) if command.ics => {
-            let parsed: DeadlineResponse = serde_json::from_slice(&answer)?;
-            print!("{}", crate::ics::calendar(&parsed));
+            print!("{}", crate::ics::from_json(&answer)?);
             Ok(ExitCode::SUCCESS)
         }
         Ok(answer) => {

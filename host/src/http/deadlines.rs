@@ -51,8 +51,7 @@ pub async fn deadlines(
     if !wants_calendar(&headers) {
         return Ok(json_response(answer));
     }
-    let parsed: DeadlineResponse = serde_json::from_slice(&answer).map_err(anyhow::Error::from)?;
-    let calendar = crate::ics::calendar(&parsed);
+    let calendar = crate::ics::from_json(&answer)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("text/calendar; charset=utf-8"))], calendar).into_response())
 }
 

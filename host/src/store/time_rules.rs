@@ -9,7 +9,7 @@ use super::datapack::{json_files, read_json};
 use super::holidays::StoredHoliday;
 use anyhow::{Context, bail};
 use courtrules_engine::model::{
-    Closure, ClosureKind, ObservanceRule, Period, PeriodLayer, RuleText, StateHoliday, StateHolidays,
+    ClosureKind, ObservanceRule, OfficeClosure, Period, PeriodLayer, RuleText, StateHoliday, StateHolidays,
     TIME_RULES_FORMAT_VERSION, TimeRules,
 };
 use serde::Deserialize;
@@ -130,7 +130,7 @@ pub fn read_data_pack(
                     ClosureKind::PresidentialClosure => "declared a holiday by the President",
                     ClosureKind::CourtClosure => "closure ordered by the court",
                 };
-                Some(Closure {
+                Some(OfficeClosure {
                     date: holiday.date.to_string(),
                     name: holiday.name.clone(),
                     kind,
