@@ -6,6 +6,7 @@
 //! and when the user asks for the server's check.
 
 use crate::api::{self, ApiError};
+use crate::deadlines::DeadlinesPanel;
 use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
 use crate::pdf;
 use courtrules_engine::ffi;
@@ -59,7 +60,7 @@ enum Outcome {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum ServerCheck {
+pub(crate) enum ServerCheck {
     Idle,
     Running,
     Agree { millis: f64 },
@@ -67,7 +68,7 @@ enum ServerCheck {
     Failed(String),
 }
 
-fn now() -> f64 {
+pub(crate) fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
@@ -327,6 +328,7 @@ fn App() -> impl IntoView {
                     <div id="server-result" role="status">{move || server_check_view(server_check.get())}</div>
                 </div>
             </section>
+            <DeadlinesPanel api_key district judge />
         </main>
         <VerdictBar outcome touched />
         <footer class="footer">
@@ -1016,7 +1018,7 @@ fn result_view(result: CheckResult) -> impl IntoView {
     }
 }
 
-fn server_check_view(state: ServerCheck) -> impl IntoView {
+pub(crate) fn server_check_view(state: ServerCheck) -> impl IntoView {
     match state {
         ServerCheck::Idle => ().into_any(),
         ServerCheck::Running => view! { <p>"Asking the server…"</p> }.into_any(),

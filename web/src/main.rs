@@ -14,6 +14,8 @@ mod pdf;
 mod api;
 #[cfg(target_arch = "wasm32")]
 mod app;
+#[cfg(target_arch = "wasm32")]
+mod deadlines;
 
 fn main() {
     #[cfg(target_arch = "wasm32")]

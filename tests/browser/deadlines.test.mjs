@@ -1,0 +1,144 @@
+// The drafting app's deadlines panel in headless Chromium against the real server: the
+// court's time rules are fetched once, every deadline is computed in the page (no request
+// to /deadlines while the user picks), the dates and their order are what
+// POST /api/v1/deadlines answers, "Compute on server" finds the same bytes, the trail
+// cites Rule 6, and switching the court recomputes from that court's rules.
+//
+// Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
+
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { appOrigin, chooseJudge, dist, launchChromium, openApp, runAxe, startServer, waitForResponse } from "./support.mjs";
+
+let server, origin, browser, app;
+
+before(async () => {
+  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
+  server = await startServer();
+  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
+  origin = await appOrigin(server);
+  browser = await launchChromium();
+  app = await openApp(browser, origin, { apiKey: server.apiKey });
+  await app.goto();
+  await chooseJudge(app, { district: "edny" });
+});
+
+after(async () => {
+  await app?.close();
+  await browser?.close();
+  await origin?.close();
+  await server?.stop();
+});
+
+const path = (url) => new URL(url).pathname;
+const deadlineRequests = () => app.requests.filter((r) => path(r.url) === "/api/v1/deadlines");
+
+/** The server's answer to a deadline request. */
+async function serverDeadlines(body) {
+  const response = await fetch(`${server.baseUrl}/api/v1/deadlines`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${server.apiKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200);
+  return response.json();
+}
+
+/** Sets the panel's three fields and waits for the list to show `trigger_date`'s deadlines. */
+async function ask(page, { trigger, date, service }) {
+  await page.selectOption("#deadline-trigger", trigger);
+  await page.fill("#deadline-date", date);
+  await page.selectOption("#deadline-service", service);
+  await page.locator("#deadline-list li.deadline").first().waitFor();
+}
+
+/** The deadlines the page shows, in order: [period key, due date]. */
+const shown = (page) =>
+  page.$$eval("#deadline-list li.deadline", (items) => items.map((li) => [li.dataset.periodKey, li.dataset.due]));
+
+test("the panel computes in the page what POST /api/v1/deadlines answers, with no request to it", async () => {
+  const { page } = app;
+  await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/edny/time-rules" && r.status === 200, 15_000);
+  const cases = [
+    { trigger: "entry_of_judgment", date: "2026-12-24", service: "electronic" },
+    { trigger: "service_of_motion", date: "2026-02-06", service: "mail" },
+    { trigger: "hearing", date: "2027-01-04", service: "electronic" },
+    { trigger: "service_of_summons", date: "2026-11-20", service: "personal" },
+  ];
+  for (const c of cases) {
+    await ask(page, c);
+    const judge = await page.inputValue("#field-judge_slug");
+    const expected = await serverDeadlines({
+      district_id: "edny", trigger: c.trigger, trigger_date: c.date, service_method: c.service, judge_slug: judge,
+    });
+    await page.waitForFunction(
+      (want) => JSON.stringify([...document.querySelectorAll("#deadline-list li.deadline")].map((li) => [li.dataset.periodKey, li.dataset.due])) === want,
+      JSON.stringify(expected.deadlines.map((d) => [d.period_key, d.due_date])),
+      { timeout: 5_000 },
+    ).catch(() => {});
+    assert.deepEqual(await shown(page), expected.deadlines.map((d) => [d.period_key, d.due_date]), JSON.stringify(c));
+  }
+  assert.equal(deadlineRequests().length, 0, "the page computed alone");
+  const timeRulesFetches = app.requests.filter((r) => path(r.url) === "/api/v1/courts/edny/time-rules");
+  assert.equal(timeRulesFetches.length, 1, "the court's time rules are fetched once");
+});
+
+test("each deadline shows its date in words, its rule, and the steps that moved it", async () => {
+  const { page } = app;
+  // Judgment on Thursday 24 December 2026: 28 days land on Thursday 21 January 2027.
+  await ask(page, { trigger: "entry_of_judgment", date: "2026-12-24", service: "electronic" });
+  const item = page.locator("#deadline-list li.deadline[data-period-key='frcp-59-b-new-trial-motion']");
+  await item.waitFor();
+  assert.equal(await item.getAttribute("data-due"), "2027-01-21");
+  assert.match(await item.locator(".due").innerText(), /^Thursday 21 January 2027$/);
+  assert.match(await item.innerText(), /Fed\. R\. Civ\. P\. 59\(b\)/);
+  await item.locator("summary").click();
+  const trail = await item.locator(".trail li").allInnerTexts();
+  assert.ok(trail.length >= 3, trail.join("\n"));
+  assert.ok(trail.some((step) => /6\(a\)\(1\)/.test(step)), `the trail cites Rule 6(a)(1):\n${trail.join("\n")}`);
+
+  // A period that ends on a Saturday rolls to Monday, and the trail says why.
+  await ask(page, { trigger: "service_of_motion", date: "2026-02-06", service: "mail" });
+  const steps = (await page.locator("#deadline-list .trail li").allTextContents()).join("\n");
+  assert.match(steps, /Saturday|Sunday|holiday/i, "a skipped day is explained");
+  assert.match(steps, /6\(d\)/, "mail service cites Rule 6(d)");
+});
+
+test("Compute on server: the server's answer is byte for byte the page's", async () => {
+  const { page } = app;
+  await ask(page, { trigger: "entry_of_order", date: "2026-11-25", service: "mail" });
+  const before = deadlineRequests().length;
+  await page.click("#deadlines-server");
+  await page.locator("#deadlines-server-result [data-agree='true']").waitFor({ timeout: 15_000 });
+  assert.equal(deadlineRequests().length, before + 1, "one request to the server");
+});
+
+test("another court: its time rules are fetched and its own periods appear", async () => {
+  const { page } = app;
+  await chooseJudge(app, { district: "nhd" });
+  await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/nhd/time-rules" && r.status === 200, 15_000);
+  await ask(page, { trigger: "service_of_motion", date: "2026-03-02", service: "electronic" });
+  await page.locator("#deadline-list li.deadline[data-period-key^='nhd-']").first().waitFor({ timeout: 5_000 });
+  const expected = await serverDeadlines({
+    district_id: "nhd", trigger: "service_of_motion", trigger_date: "2026-03-02", service_method: "electronic",
+    judge_slug: await page.inputValue("#field-judge_slug"),
+  });
+  assert.deepEqual(await shown(page), expected.deadlines.map((d) => [d.period_key, d.due_date]));
+});
+
+test("an empty date asks for one; the panel has no serious accessibility problem", async () => {
+  const { page } = app;
+  await page.fill("#deadline-date", "");
+  await page.locator("#deadlines-problem", { hasText: "Enter the date of the event." }).waitFor({ timeout: 5_000 });
+  assert.equal(await page.isDisabled("#deadlines-server"), true);
+  await page.fill("#deadline-date", "2026-03-02");
+  await page.locator("#deadline-list li.deadline").first().waitFor();
+  const result = await runAxe(page);
+  const inPanel = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => v.nodes.some((node) => node.target.some((target) => String(target).includes("deadline"))));
+  assert.deepEqual(inPanel.map((v) => `${v.id}: ${v.help}`), []);
+  assert.deepEqual(app.pageErrors, []);
+});

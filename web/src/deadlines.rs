@@ -1,0 +1,308 @@
+//! The deadlines panel: pick the event and its date, and see every deadline that follows
+//! under Rule 6 and the court's local rules, each with the steps that produced its date.
+//! The district's time rules are fetched once per court; every computation then runs in
+//! the page, and "Compute on server" shows that the server answers the same bytes.
+
+use crate::api;
+use crate::app::{ServerCheck, server_check_view};
+use courtrules_engine::ffi;
+use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, TimeRules, Trigger};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::sync::Arc;
+
+/// The court's time rules as the page holds them.
+#[derive(Clone, Debug, PartialEq)]
+enum Rules {
+    None(String),
+    Loaded(Arc<TimeRules>),
+}
+
+/// The page's answer: the engine's exact bytes (to compare with the server's) and the
+/// parsed response.
+#[derive(Clone, Debug, PartialEq)]
+enum Computed {
+    Waiting(String),
+    Problem(String),
+    Done { bytes: String, response: DeadlineResponse },
+}
+
+/// What the event is called in the picker.
+fn trigger_label(trigger: Trigger) -> &'static str {
+    match trigger {
+        Trigger::ServiceOfSummons => "Summons and complaint served",
+        Trigger::WaiverRequestSent => "Waiver of service requested",
+        Trigger::ServiceOfPleading => "Pleading served",
+        Trigger::ServiceOfMotion => "Motion served",
+        Trigger::ServiceOfOpposition => "Opposition served",
+        Trigger::MotionFiled => "Motion filed",
+        Trigger::OppositionFiled => "Opposition filed",
+        Trigger::NoticeOfRuling => "Notice of the court's ruling",
+        Trigger::EntryOfJudgment => "Judgment entered",
+        Trigger::EntryOfOrder => "Order entered",
+        Trigger::CloseOfDiscovery => "Discovery closed",
+        Trigger::Hearing => "Hearing",
+    }
+}
+
+fn service_label(method: ServiceMethod) -> &'static str {
+    match method {
+        ServiceMethod::Electronic => "Electronically (ECF, or e-mail by consent)",
+        ServiceMethod::Mail => "By mail",
+        ServiceMethod::Personal => "In person (handed over, or left at the office or home)",
+        ServiceMethod::LeavingWithClerk => "Left with the court clerk",
+        ServiceMethod::OtherConsented => "Other means consented to in writing",
+    }
+}
+
+/// Today in the browser's time zone (YYYY-MM-DD): the date field's starting value.
+fn today() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{:04}-{:02}-{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
+}
+
+/// "Monday 16 March 2026" for "2026-03-16".
+fn long_date(date: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    const WEEKDAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    let parts: Vec<u32> = date.split('-').filter_map(|part| part.parse().ok()).collect();
+    let [year, month, day] = parts[..] else { return date.to_owned() };
+    // A UTC date, so the weekday does not depend on the browser's time zone.
+    let millis = js_sys::Date::utc(f64::from(year), f64::from(month) - 1.0) + f64::from(day - 1) * 86_400_000.0;
+    let weekday = js_sys::Date::new(&millis.into()).get_utc_day() as usize;
+    format!("{} {day} {} {year}", WEEKDAYS[weekday % 7], MONTHS[(month as usize).saturating_sub(1) % 12])
+}
+
+#[component]
+pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: Memo<String>) -> impl IntoView {
+    let rules = RwSignal::new(Rules::None("Choose a court to compute its deadlines.".into()));
+    let trigger = RwSignal::new(Trigger::ServiceOfMotion);
+    let date = RwSignal::new(today());
+    let service = RwSignal::new(ServiceMethod::Electronic);
+    let server = RwSignal::new(ServerCheck::Idle);
+
+    // Court → its time rules, once.
+    Effect::new(move |_| {
+        let (key, district_id) = (api_key.get(), district.get());
+        if key.is_empty() || district_id.is_empty() {
+            rules.set(Rules::None("Choose a court to compute its deadlines.".into()));
+            return;
+        }
+        rules.set(Rules::None("Loading the court's time rules…".into()));
+        spawn_local(async move {
+            let path =
+                format!("/api/v1/courts/{}/time-rules", String::from(js_sys::encode_uri_component(&district_id)));
+            let loaded = api::get(&path, &key).await;
+            if district.get_untracked() != district_id {
+                return;
+            }
+            rules.set(match loaded.map(|text| ffi::parse_time_rules(text.as_bytes())) {
+                Ok(Ok(parsed)) => {
+                    // Keep the chosen event when this court has periods for it.
+                    if !parsed.periods.iter().any(|period| period.trigger == trigger.get_untracked())
+                        && let Some(first) =
+                            Trigger::ALL.iter().find(|t| parsed.periods.iter().any(|p| p.trigger == **t))
+                    {
+                        trigger.set(*first);
+                    }
+                    Rules::Loaded(Arc::new(parsed))
+                }
+                Ok(Err(_)) => Rules::None("This court's time rules could not be read by this page; reload it.".into()),
+                Err(error) if error.status == 422 => {
+                    Rules::None("Deadlines for this court are not in courtrules yet.".into())
+                }
+                Err(_) => Rules::None("The court's time rules could not be loaded; reload the page.".into()),
+            });
+        });
+    });
+
+    let request = Memo::new(move |_| {
+        let mut body = serde_json::json!({
+            "district_id": district.get(),
+            "trigger": trigger.get().as_str(),
+            "trigger_date": date.get(),
+            "service_method": service.get().as_str(),
+        });
+        let judge_slug = judge.get();
+        if !judge_slug.is_empty() {
+            body["judge_slug"] = judge_slug.into();
+        }
+        body.to_string()
+    });
+    let computed = Memo::new(move |_| {
+        let Rules::Loaded(time_rules) = rules.get() else {
+            return Computed::Waiting(match rules.get() {
+                Rules::None(message) => message,
+                Rules::Loaded(_) => String::new(),
+            });
+        };
+        if date.with(String::is_empty) {
+            return Computed::Problem("Enter the date of the event.".into());
+        }
+        match ffi::deadlines_with(&time_rules, request.get().as_bytes()) {
+            Ok(bytes) => Computed::Done {
+                response: serde_json::from_slice(&bytes).expect("the engine answers a deadline response"),
+                bytes: String::from_utf8(bytes).expect("JSON is UTF-8"),
+            },
+            Err(courtrules_engine::EngineError::InvalidRequest { details }) => Computed::Problem(
+                details.iter().map(|d| format!("{}: {}", d.path, d.message)).collect::<Vec<_>>().join("; "),
+            ),
+            Err(error) => Computed::Problem(error.to_string()),
+        }
+    });
+    // A new question makes an earlier server answer stale.
+    Effect::new(move |_| {
+        request.track();
+        server.set(ServerCheck::Idle);
+    });
+
+    let triggers = move || match rules.get() {
+        Rules::Loaded(time_rules) => Trigger::ALL
+            .iter()
+            .copied()
+            .filter(|t| time_rules.periods.iter().any(|p| p.trigger == *t))
+            .collect::<Vec<_>>(),
+        Rules::None(_) => Vec::new(),
+    };
+    let ask_server = move |_| {
+        let Computed::Done { bytes, .. } = computed.get_untracked() else { return };
+        let (key, body) = (api_key.get_untracked(), request.get_untracked());
+        server.set(ServerCheck::Running);
+        spawn_local(async move {
+            let started = crate::app::now();
+            let answer = api::post_json("/api/v1/deadlines", &key, &body).await;
+            if request.get_untracked() != body {
+                return;
+            }
+            server.set(match answer {
+                Ok(text) if text == bytes => ServerCheck::Agree { millis: crate::app::now() - started },
+                Ok(text) => ServerCheck::Differ { browser: bytes, server: text },
+                Err(error) => ServerCheck::Failed(error.to_string()),
+            });
+        });
+    };
+
+    view! {
+        <section class="panel deadlines" id="deadlines" aria-labelledby="deadlines-heading">
+            <h2 id="deadlines-heading">"Deadlines"</h2>
+            <p class="hint">
+                "When is the next paper due? Choose the event and its date: each deadline that follows is computed in this browser under Rule 6 of the Federal Rules of Civil Procedure and the court's local rules, with every step shown."
+            </p>
+            <div class="row">
+                <div class="field">
+                    <label for="deadline-trigger">"Event"</label>
+                    <select
+                        id="deadline-trigger"
+                        prop:value=move || trigger.get().as_str()
+                        on:change=move |ev| {
+                            if let Some(t) = Trigger::parse(&event_target_value(&ev)) { trigger.set(t) }
+                        }
+                    >
+                        {move || {
+                            let current = trigger.get_untracked();
+                            triggers()
+                                .into_iter()
+                                .map(|t| view! { <option value=t.as_str() selected=t == current>{trigger_label(t)}</option> })
+                                .collect_view()
+                        }}
+                    </select>
+                </div>
+                <div class="field">
+                    <label for="deadline-date">"Date of the event"</label>
+                    <input
+                        id="deadline-date"
+                        type="date"
+                        min="1971-01-01"
+                        max="9000-12-31"
+                        prop:value=move || date.get()
+                        on:input=move |ev| date.set(event_target_value(&ev))
+                    />
+                </div>
+                <div class="field">
+                    <label for="deadline-service">"How the paper was served"</label>
+                    <select
+                        id="deadline-service"
+                        prop:value=move || service.get().as_str()
+                        on:change=move |ev| {
+                            if let Some(m) = ServiceMethod::parse(&event_target_value(&ev)) { service.set(m) }
+                        }
+                    >
+                        {ServiceMethod::ALL
+                            .iter()
+                            .map(|m| view! { <option value=m.as_str()>{service_label(*m)}</option> })
+                            .collect_view()}
+                    </select>
+                    <p class="hint">"Mail and the other means Rule 6(d) names add three days to periods that run from service; electronic service adds none."</p>
+                </div>
+            </div>
+            <div id="deadlines-answer" role="status">{move || computed_view(computed.get())}</div>
+            <div class="server-check">
+                <button
+                    id="deadlines-server"
+                    type="button"
+                    on:click=ask_server
+                    disabled=move || !matches!(computed.get(), Computed::Done { .. }) || server.get() == ServerCheck::Running
+                >
+                    "Compute on server"
+                </button>
+                <div id="deadlines-server-result" role="status">{move || server_check_view(server.get())}</div>
+            </div>
+        </section>
+    }
+}
+
+fn computed_view(computed: Computed) -> impl IntoView {
+    match computed {
+        Computed::Waiting(message) => view! { <p class="note">{message}</p> }.into_any(),
+        Computed::Problem(message) => view! { <p class="problem" id="deadlines-problem">{message}</p> }.into_any(),
+        Computed::Done { response, .. } if response.deadlines.is_empty() => {
+            view! { <p class="note">"No period of this court's rules runs from this event."</p> }.into_any()
+        }
+        Computed::Done { response, .. } => {
+            let notes = response.meta.notes.clone();
+            view! {
+                <ol id="deadline-list" class="deadline-list">
+                    {response.deadlines.into_iter().map(deadline_view).collect_view()}
+                </ol>
+                {(!notes.is_empty()).then(|| view! {
+                    <ul class="hint deadline-notes">{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                })}
+            }
+            .into_any()
+        }
+    }
+}
+
+fn deadline_view(deadline: Deadline) -> impl IntoView {
+    let due = match &deadline.due_time {
+        Some(time) => format!("{} at {time}", long_date(&deadline.due_date)),
+        None => long_date(&deadline.due_date),
+    };
+    view! {
+        <li class="deadline" data-period-key=deadline.period_key.clone() data-due=deadline.due_date.clone()>
+            <p><strong class="due">{due}</strong>" \u{2014} "{deadline.label.clone()}</p>
+            <p class="cite">{deadline.citation.clone()}</p>
+            <details>
+                <summary>"How this date was computed"</summary>
+                <ol class="trail">
+                    {deadline.trail.into_iter().map(|step| view! {
+                        <li>{step.explanation}" "<span class="cite">{format!("({})", step.citation)}</span></li>
+                    }).collect_view()}
+                </ol>
+            </details>
+        </li>
+    }
+}
