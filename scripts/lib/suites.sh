@@ -26,7 +26,7 @@ suite_mcp() {
 
 suite_deadlines() {
   step "Deadlines against an independent implementation of Rule 6 (python-holidays); iCalendar through icalendar"
-  tests/deadlines/run.sh 300
+  tests/deadlines/run.sh 2000
 }
 
 suite_node() {
