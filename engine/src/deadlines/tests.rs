@@ -297,3 +297,32 @@ fn the_answer_is_the_same_bytes_every_time() {
     let first = crate::ffi::deadlines_json(&rules, request).unwrap();
     assert_eq!(first, crate::ffi::deadlines_json(&rules, request).unwrap());
 }
+
+#[test]
+fn a_judges_standing_order_period_applies_to_that_judge_only_and_displaces_what_it_replaces() {
+    let mut rules = fixture();
+    rules.periods.push(Period {
+        layer: PeriodLayer::StandingOrder,
+        judge_slug: Some("strict".into()),
+        replaces: vec!["judgment".into()],
+        ..period("strict-judgment", Trigger::EntryOfJudgment, 7, Direction::After, false)
+    });
+    let asked = |judge: Option<&str>| {
+        let mut asked = request(Trigger::EntryOfJudgment, "2026-03-02");
+        asked.judge_slug = judge.map(str::to_owned);
+        let answer = deadlines(&rules, &asked).unwrap();
+        answer.deadlines.iter().map(|d| (d.period_key.clone(), d.layer, d.due_date.clone())).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        asked(Some("strict")),
+        [("strict-judgment".to_owned(), PeriodLayer::StandingOrder, "2026-03-09".to_owned())]
+    );
+    // 14 days land on 16 March, when the fixture's clerk's office is closed.
+    for other in [None, Some("court"), Some("lenient")] {
+        assert_eq!(
+            asked(other),
+            [("judgment".to_owned(), PeriodLayer::National, "2026-03-16".to_owned())],
+            "{other:?}"
+        );
+    }
+}
