@@ -321,7 +321,7 @@ fn a_judges_standing_order_period_applies_to_that_judge_only_and_displaces_what_
     for other in [None, Some("court"), Some("lenient")] {
         assert_eq!(
             asked(other),
-            [("judgment".to_owned(), PeriodLayer::National, "2026-03-16".to_owned())],
+            [("judgment".to_owned(), PeriodLayer::National, "2026-03-17".to_owned())],
             "{other:?}"
         );
     }
