@@ -11,6 +11,7 @@ pub mod http;
 pub mod ics;
 pub mod keys;
 pub mod mcp;
+pub mod metrics;
 pub mod ocr;
 pub mod rate_limit;
 pub mod sandbox;

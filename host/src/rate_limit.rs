@@ -156,7 +156,11 @@ impl Limiter {
     /// Admits or rejects one request of `key_id` in `group`, now.
     pub fn admit(&self, key_id: &str, group: Group, limit: u32) -> Decision {
         let now = self.started.elapsed().as_millis() as u64;
-        self.admit_at(key_id, group, limit, now)
+        let decision = self.admit_at(key_id, group, limit, now);
+        if !decision.admitted {
+            crate::metrics::get().rate_limited(group.name());
+        }
+        decision
     }
 
     fn admit_at(&self, key_id: &str, group: Group, limit: u32, now: u64) -> Decision {

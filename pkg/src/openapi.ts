@@ -296,6 +296,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text format): requests by route and status, latencies, engine calls, the engine's instance pools, rate-limit rejections */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -305,6 +339,23 @@ export interface paths {
         };
         /** The OpenAPI 3.1 description of this API */
         get: operations["openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This replica is ready for traffic: database, engine and data */
+        get: operations["readyz"];
         put?: never;
         post?: never;
         delete?: never;
@@ -907,6 +958,13 @@ export interface components {
             /** @description Set when format checks are skipped or uncertain. */
             warning?: string | null;
         };
+        Health: {
+            /**
+             * @description `ok`.
+             * @example ok
+             */
+            status: string;
+        };
         /** @description A court holiday or closure: the spec's Holiday resource. */
         HolidayEntry: {
             /** Format: int32 */
@@ -1230,6 +1288,19 @@ export interface components {
             docs_url: string;
             error: string;
             suggestion: string;
+        };
+        Readiness: {
+            /** @description `ok`, or that the data pack is not seeded. */
+            data: string;
+            /** @description `ok`, or what is wrong with the database. */
+            database: string;
+            /** @description `ok`, or what is wrong with the engine. */
+            engine: string;
+            /**
+             * @description `ready`, or `not_ready` when any check is not `ok`.
+             * @example ready
+             */
+            status: string;
         };
         /**
          * @description The outcome of one check; also the first key of the result order.
@@ -3585,6 +3656,46 @@ export interface operations {
             };
         };
     };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+        };
+    };
     openapi_json: {
         parameters: {
             query?: never;
@@ -3601,6 +3712,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; each check says what is wrong */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

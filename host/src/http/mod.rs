@@ -12,6 +12,7 @@ pub mod error;
 pub mod extract;
 pub mod extracted_rules;
 pub mod guard;
+pub mod health;
 pub mod holidays;
 pub mod index;
 pub mod judges;
@@ -147,6 +148,9 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(security, guard::security_headers))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .layer(middleware::from_fn(guard::clean_request_id))
+        // Outermost, so every answer is counted as the client got it. (Router layers wrap
+        // each route, so the route's template is known here.)
+        .layer(middleware::from_fn(crate::metrics::record_http))
 }
 
 /// The routes of the table (`routes::table`), as a router and the paths of the

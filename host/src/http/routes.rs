@@ -8,7 +8,7 @@
 //! and one line here.
 
 use super::{AppState, check, classify, courts, deadlines, docs, documents, extracted_rules, holidays, index, judges};
-use super::{profile, rules};
+use super::{health, profile, rules};
 use crate::rate_limit::Group;
 use utoipa_axum::router::UtoipaMethodRouter;
 use utoipa_axum::routes;
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 /// Who may call a route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
-    /// Anyone: the OpenAPI document and the documentation.
+    /// Anyone: the OpenAPI document, the documentation and the health probes.
     Public,
     /// A valid API key, counted against the key's limit for this group.
     Key(Group),
@@ -50,6 +50,9 @@ pub fn table() -> Vec<Route> {
         key(routes!(documents::documents), Group::Documents),
         key(routes!(documents::pdf), Group::Documents),
         public(routes!(super::openapi_json)),
+        public(routes!(health::healthz)),
+        public(routes!(health::readyz)),
+        public(routes!(health::metrics)),
         public(routes!(docs::index)),
         public(routes!(docs::document)),
     ]

@@ -192,6 +192,18 @@ impl Sandbox {
     }
 
     /// Whether fresh instances start with every profile seen so far already parsed.
+    /// Each instance pool (`request`, `document`): its name, the calls running in it,
+    /// and how many may run at once.
+    pub fn pools(&self) -> [(&'static str, usize, usize); 2] {
+        let pool = |name, permits: &tokio::sync::Semaphore, size: u32| {
+            (name, (size as usize).saturating_sub(permits.available_permits()), size as usize)
+        };
+        [
+            pool("request", &self.permits, self.limits.instances),
+            pool("document", &self.document_permits, self.limits.document_instances),
+        ]
+    }
+
     pub fn is_primed(&self) -> bool {
         self.primer.is_current()
     }
@@ -199,14 +211,18 @@ impl Sandbox {
     /// Runs one operation on a worker thread once a permit is free: overload waits
     /// here instead of failing, and a long call never blocks the async runtime.
     pub async fn call(self: &Arc<Self>, op: Op, due: Due) -> Result<Answer, SandboxError> {
-        let permits = if op.is_document() { &self.document_permits } else { &self.permits };
-        let permit = Arc::clone(permits)
-            .acquire_owned()
-            .await
-            .map_err(|_| SandboxError::Unavailable("the engine is shutting down".into()))?;
+        let (permits, pool) =
+            if op.is_document() { (&self.document_permits, "document") } else { (&self.permits, "request") };
+        let waiting = crate::metrics::get().waiting_calls.with_label_values(&[pool]);
+        waiting.inc();
+        let permit = Arc::clone(permits).acquire_owned().await;
+        waiting.dec();
+        let permit = permit.map_err(|_| SandboxError::Unavailable("the engine is shutting down".into()))?;
         let sandbox = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
+            let started = Instant::now();
             let result = sandbox.call_blocking(&op, due);
+            crate::metrics::get().engine_call(op.name(), started);
             drop(permit);
             result
         })
