@@ -75,6 +75,7 @@ const TESTS: &[Test<Servers>] = &[
     ("cli_classify_check_runs_the_flow_and_exits_by_compliance", cli_classify_check),
     ("cli_classify_of_a_non_pdf_exits_2_with_an_error", cli_classify_errors),
     ("text_recognition_out_of_time_is_an_error_listing_scanned_pages", recognition_out_of_time),
+    ("format_extraction_out_of_time_classifies_again_without_format", format_extraction_out_of_time),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -861,4 +862,33 @@ fn recognition_out_of_time(servers: &Servers) {
     assert_eq!(printed["unreadable_pages"], json!([3]), "{printed}");
     assert!(printed["error"].as_str().unwrap().contains("did not finish within the 0.3 s time limit"), "{printed}");
     assert!(printed["docs_url"].as_str().unwrap().ends_with("#classification-failed"), "{printed}");
+}
+
+/// The format budget (the spec's 15 s) shortened to 1 ms: format extraction runs out of
+/// time, the PDF is classified again without it, and the answer says so — everything
+/// else as with the full budget.
+fn format_extraction_out_of_time(servers: &Servers) {
+    let workspace = &servers.server.workspace;
+    let memo = fixture_path("memo_opposition_rule56");
+    let memo = memo.to_str().unwrap();
+    let full = workspace.cli(&["classify", memo]);
+    assert_eq!(full.status.code(), Some(0), "{}", stderr(&full));
+    let full: Value = serde_json::from_str(&stdout(&full)).expect("the classification as JSON");
+    assert_ne!(full["format_detection"]["confidence_reason"], "Format extraction was skipped.", "{full}");
+
+    let short = workspace.cli(&["classify", memo, "--classify-format-budget-ms", "1"]);
+    assert_eq!(short.status.code(), Some(0), "{}", stderr(&short));
+    assert!(stderr(&short).contains("ran out of its format budget"), "{}", stderr(&short));
+    let short: Value = serde_json::from_str(&stdout(&short)).expect("the classification as JSON");
+    let skipped = "Format extraction did not complete within its time limit, so format checks are skipped.";
+    assert_eq!(short["format_detection"]["warning"], skipped, "{short}");
+    assert!(short["warnings"].as_array().unwrap().iter().any(|warning| warning == skipped), "{short}");
+    for part in ["classification", "page_count_analysis"] {
+        assert_eq!(short[part], full[part], "{part} does not depend on format extraction");
+    }
+    // The check request carries no `format`, so the format checks are skipped rather
+    // than run on guesses; the rest of the document is the same.
+    let mut document = full["document"].clone();
+    assert!(document.as_object_mut().unwrap().remove("format").is_some(), "{full}");
+    assert_eq!(short["document"], document);
 }
