@@ -16,16 +16,7 @@ pub async fn check(service: &Service, caller: &Caller, request: Vec<u8>) -> Resu
     let catalogue = service.catalogue();
     let profile = match find_profile(service, &catalogue, caller, &request) {
         Ok(profile) => profile,
-        Err(miss) => {
-            // Validation outranks the lookup: an invalid request for an unknown
-            // district is a validation error. Only this path pays for a separate
-            // validate call.
-            let details = match service.sandbox.call(Op::Validate { request }, Due::Request).await? {
-                Ok(details) => serde_json::from_slice(&details).map_err(anyhow::Error::from)?,
-                Err(error) => return Err(Error::from_engine(error)),
-            };
-            return Err(miss.after_validation(details));
-        }
+        Err(miss) => return Err(miss.refuse(service, Op::Validate { request }).await),
     };
     // The engine validates again here; a valid request pays for one engine call.
     service

@@ -15,15 +15,7 @@ use serde::Deserialize;
 pub async fn deadlines(service: &Service, caller: &Caller, request: Vec<u8>) -> Result<Vec<u8>, Error> {
     let rules = match find_rules(service, caller, &request).await {
         Ok(rules) => rules,
-        Err(miss) => {
-            // Validation outranks the lookup (as for a check); only this path pays for a
-            // separate validate call: the engine validates a routed request itself.
-            let details = match service.sandbox.call(Op::ValidateDeadlineRequest { request }, Due::Request).await? {
-                Ok(details) => serde_json::from_slice(&details).map_err(anyhow::Error::from)?,
-                Err(error) => return Err(Error::from_engine(error)),
-            };
-            return Err(miss.after_validation(details));
-        }
+        Err(miss) => return Err(miss.refuse(service, Op::ValidateDeadlineRequest { request }).await),
     };
     service
         .sandbox

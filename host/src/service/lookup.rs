@@ -4,6 +4,7 @@
 use super::error::{AccessDenied, Error};
 use super::{Caller, Service};
 use crate::keys::Plan;
+use crate::sandbox::{Due, Op};
 use crate::store::catalogue::{Catalogue, CompiledProfile, Judge};
 use crate::store::courts::Court;
 use courtrules_engine::model::{COURT_JUDGE_SLUG, FieldError};
@@ -81,6 +82,22 @@ impl From<Error> for Miss {
 }
 
 impl Miss {
+    /// The answer to a request that routed nowhere. Validation outranks the lookup (an
+    /// invalid request for an unknown district is a validation error), so the engine
+    /// validates it with `validate`, the request's own validate operation; only this
+    /// path pays for a separate validate call.
+    pub async fn refuse(self, service: &Service, validate: Op) -> Error {
+        let details = match service.sandbox.call(validate, Due::Request).await {
+            Ok(Ok(details)) => match serde_json::from_slice(&details) {
+                Ok(details) => details,
+                Err(error) => return Error::Internal(error.into()),
+            },
+            Ok(Err(error)) => return Error::from_engine(error),
+            Err(error) => return Error::from(error),
+        };
+        self.after_validation(details)
+    }
+
     /// Validation outranks the lookup: the engine's problems if it found any, else the
     /// lookup's own error.
     pub fn after_validation(self, details: Vec<FieldError>) -> Error {
