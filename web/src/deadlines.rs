@@ -143,11 +143,9 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
         body.to_string()
     });
     let computed = Memo::new(move |_| {
-        let Rules::Loaded(time_rules) = rules.get() else {
-            return Computed::Waiting(match rules.get() {
-                Rules::None(message) => message,
-                Rules::Loaded(_) => String::new(),
-            });
+        let time_rules = match rules.get() {
+            Rules::Loaded(time_rules) => time_rules,
+            Rules::None(message) => return Computed::Waiting(message),
         };
         if date.with(String::is_empty) {
             return Computed::Problem("Enter the date of the event.".into());
