@@ -7,13 +7,15 @@
 //! admitted requests. Rejected requests are not logged, so a client that waits the
 //! `Retry-After` it was given is admitted.
 //!
-//! The log lives in this process, behind one mutex, so concurrent requests are admitted
-//! exactly up to the limit. That is exact for one server (the SQLite deployment). For
-//! several replicas sharing PostgreSQL, `docs/server.md` ("Rate limits") describes the
-//! same log kept in a table and serialized per key and group by an advisory lock; the
-//! `admit` call is the seam where that store plugs in.
+//! Where the log lives depends on the deployment, so that admissions are exact in both:
+//! - one server on SQLite: in this process, behind one mutex;
+//! - servers sharing PostgreSQL: in the `rate_limit_log` table, one admission at a time
+//!   per key and group (a transaction-scoped advisory lock), timed by the database's
+//!   clock so that replicas whose clocks differ still agree on the window.
+//!
+//! Both decide with the same function (`decide`) over the log's times.
 
-use crate::store::db::{Db, Watched, bump_version};
+use crate::store::db::{Backend, Db, Watched, bump_version};
 use anyhow::bail;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt;
@@ -128,7 +130,7 @@ pub struct Decision {
     pub retry_after_seconds: u64,
 }
 
-/// The in-process sliding log of admissions.
+/// The sliding log of admissions, in this process or in the shared database.
 pub struct Limiter {
     window: Duration,
     /// Times are kept as milliseconds on the monotonic clock since `started`, so a
@@ -136,9 +138,12 @@ pub struct Limiter {
     started: Instant,
     started_epoch_ms: u64,
     logs: Mutex<HashMap<(String, Group), VecDeque<u64>>>,
+    /// The database holding the log when servers share one (PostgreSQL).
+    shared: Option<Db>,
 }
 
 impl Limiter {
+    /// A limiter whose log is in this process.
     pub fn new(window: Duration) -> Limiter {
         let started_epoch_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64);
         Limiter {
@@ -146,7 +151,15 @@ impl Limiter {
             started: Instant::now(),
             started_epoch_ms,
             logs: Mutex::new(HashMap::new()),
+            shared: None,
         }
+    }
+
+    /// The limiter for servers using `db`: the log in the database when it is one that
+    /// several servers can share, in this process otherwise.
+    pub fn for_database(window: Duration, db: &Db) -> Limiter {
+        let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
+        Limiter { shared, ..Limiter::new(window) }
     }
 
     pub fn window(&self) -> Duration {
@@ -154,49 +167,112 @@ impl Limiter {
     }
 
     /// Admits or rejects one request of `key_id` in `group`, now.
-    pub fn admit(&self, key_id: &str, group: Group, limit: u32) -> Decision {
-        let now = self.started.elapsed().as_millis() as u64;
-        let decision = self.admit_at(key_id, group, limit, now);
+    pub async fn admit(&self, key_id: &str, group: Group, limit: u32) -> anyhow::Result<Decision> {
+        let decision = match &self.shared {
+            Some(db) => self.admit_shared(db, key_id, group, limit).await?,
+            None => self.admit_at(key_id, group, limit, self.started.elapsed().as_millis() as u64),
+        };
         if !decision.admitted {
             crate::metrics::get().rate_limited(group.name());
         }
-        decision
+        Ok(decision)
     }
 
     fn admit_at(&self, key_id: &str, group: Group, limit: u32, now: u64) -> Decision {
         let window = self.window.as_millis() as u64;
         let mut logs = self.logs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let log = logs.entry((key_id.to_owned(), group)).or_default();
-        // An admission at time t counts while now < t + window.
-        while log.front().is_some_and(|&oldest| oldest + window <= now) {
-            log.pop_front();
+        let (decision, _) = decide(log, limit, now, window, self.started_epoch_ms);
+        decision
+    }
+
+    /// One admission against the table: the key and group's log read and extended in
+    /// one transaction, which holds an advisory lock on that key and group so that
+    /// concurrent admissions, from any server, happen one after another.
+    async fn admit_shared(&self, db: &Db, key_id: &str, group: Group, limit: u32) -> anyhow::Result<Decision> {
+        let window = self.window.as_millis() as i64;
+        let mut tx = db.pool().begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))")
+            .bind(key_id)
+            .bind(group.name())
+            .execute(&mut *tx)
+            .await?;
+        let (now,): (i64,) = sqlx::query_as("SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)")
+            .fetch_one(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM rate_limit_log WHERE key_id = $1 AND route_group = $2 AND admitted_at_ms <= $3")
+            .bind(key_id)
+            .bind(group.name())
+            .bind(now - window)
+            .execute(&mut *tx)
+            .await?;
+        let times: Vec<(i64,)> = sqlx::query_as(
+            "SELECT admitted_at_ms FROM rate_limit_log WHERE key_id = $1 AND route_group = $2 ORDER BY admitted_at_ms",
+        )
+        .bind(key_id)
+        .bind(group.name())
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut log: VecDeque<u64> = times.into_iter().map(|(time,)| time.max(0) as u64).collect();
+        let (decision, logged) = decide(&mut log, limit, now.max(0) as u64, window as u64, 0);
+        if logged {
+            sqlx::query("INSERT INTO rate_limit_log (key_id, route_group, admitted_at_ms) VALUES ($1, $2, $3)")
+                .bind(key_id)
+                .bind(group.name())
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
         }
-        let admitted = (log.len() as u64) < u64::from(limit);
-        if admitted {
-            log.push_back(now);
-        }
-        // When limits were lowered, the log may hold more than the new limit; the slot
-        // that frees next is then the one that brings it back under the limit.
-        let blocking = log.len().saturating_sub(limit as usize);
-        let frees_at = log.get(if admitted { 0 } else { blocking }).map_or(now, |&oldest| oldest + window);
-        let to_epoch_seconds = |ms: u64| (self.started_epoch_ms + ms).div_ceil(1000);
-        Decision {
-            admitted,
-            limit,
-            remaining: limit.saturating_sub(log.len() as u32),
-            reset_epoch_seconds: to_epoch_seconds(frees_at),
-            retry_after_seconds: if admitted { 0 } else { (frees_at - now).div_ceil(1000).max(1) },
-        }
+        tx.commit().await?;
+        Ok(decision)
     }
 
     /// Drops the logs whose admissions have all left the window (called periodically,
-    /// so keys that stopped calling do not hold memory).
-    pub fn sweep(&self) {
+    /// so keys that stopped calling do not hold memory or rows).
+    pub async fn sweep(&self) -> anyhow::Result<()> {
+        if let Some(db) = &self.shared {
+            sqlx::query(
+                "DELETE FROM rate_limit_log
+                 WHERE admitted_at_ms <= CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) - $1",
+            )
+            .bind(self.window.as_millis() as i64)
+            .execute(db.pool())
+            .await?;
+            return Ok(());
+        }
         let now = self.started.elapsed().as_millis() as u64;
         let window = self.window.as_millis() as u64;
         let mut logs = self.logs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         logs.retain(|_, log| log.back().is_some_and(|&newest| newest + window > now));
+        Ok(())
     }
+}
+
+/// Decides one request against a log of admission times (milliseconds; `epoch_ms` is
+/// the Unix time of time 0): drops the times that left the window, admits when fewer
+/// than `limit` remain, and then logs `now`. Returns the decision and whether `now` was
+/// logged.
+fn decide(log: &mut VecDeque<u64>, limit: u32, now: u64, window: u64, epoch_ms: u64) -> (Decision, bool) {
+    // An admission at time t counts while now < t + window.
+    while log.front().is_some_and(|&oldest| oldest + window <= now) {
+        log.pop_front();
+    }
+    let admitted = (log.len() as u64) < u64::from(limit);
+    if admitted {
+        log.push_back(now);
+    }
+    // When limits were lowered, the log may hold more than the new limit; the slot
+    // that frees next is then the one that brings it back under the limit.
+    let blocking = log.len().saturating_sub(limit as usize);
+    let frees_at = log.get(if admitted { 0 } else { blocking }).map_or(now, |&oldest| oldest + window);
+    let decision = Decision {
+        admitted,
+        limit,
+        remaining: limit.saturating_sub(log.len() as u32),
+        reset_epoch_seconds: (epoch_ms + frees_at).div_ceil(1000),
+        retry_after_seconds: if admitted { 0 } else { (frees_at - now).div_ceil(1000).max(1) },
+    };
+    (decision, admitted)
 }
 
 /// The limits stored for a key (rows of `api_key_limits`).
@@ -320,9 +396,9 @@ mod tests {
     #[test]
     fn sweeping_forgets_idle_keys_only() {
         let limiter = limiter(1);
-        limiter.admit("idle", Group::Check, 5);
+        limiter.admit_at("idle", Group::Check, 5, 0);
         std::thread::sleep(Duration::from_millis(5));
-        limiter.sweep();
+        tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(limiter.sweep()).unwrap();
         assert!(limiter.logs.lock().unwrap().is_empty());
     }
 

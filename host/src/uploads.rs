@@ -1,29 +1,32 @@
-//! PDFs sent to classification, kept for quality improvement (the spec): each file
-//! content-addressed on disk (`<uploads dir>/<first two hex digits>/<sha256>.pdf`), its
-//! metadata (`uploads`) and the answer it got (`classifications`) in the database.
+//! PDFs sent to classification, kept for quality improvement (the spec): the bytes once
+//! per SHA-256 (`upload_files`), each upload's metadata (`uploads`) and the answer it
+//! got (`classifications`) — all in the database, so every server sharing it sees every
+//! upload, and no replica holds state of its own that a load balancer could split.
 //!
-//! Durability, in this order: the file is written to a temporary name, flushed to disk
-//! (`fsync`), renamed into place and its folder flushed; only then are both rows
-//! written, in one transaction. A crash before the commit leaves at most a file no row
-//! names, which `prune` removes; a row never names a missing file.
+//! Durability: the three rows are written in one transaction, and the answer is sent
+//! only after it commits (SQLite in WAL mode with `synchronous = FULL`, PostgreSQL's
+//! default `fsync`), so an acknowledged upload survives the process being killed, and
+//! a killed request leaves nothing half-written.
 //!
-//! Writers and `prune` exclude each other through a lock file in the uploads folder
-//! (shared for storing, exclusive for pruning), so a file is never removed between the
-//! moment a request finds it stored and the moment its row is committed — across
-//! processes too (`courtrules uploads prune` next to a running server).
+//! Storing and pruning exclude each other where they could interleave (PostgreSQL:
+//! a shared advisory lock for storing, an exclusive one for pruning; SQLite has one
+//! writer at a time), so pruning never removes the bytes of an upload being committed.
+//!
+//! Earlier versions kept the bytes as files under `--uploads-dir`
+//! (`<dir>/<first two hex digits>/<sha256>.pdf`); `import_files` moves any such file
+//! into the database at start.
 
-use crate::store::db::Db;
+use crate::store::db::{Db, Lock};
 use anyhow::Context;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::collections::HashSet;
-use std::fs::{self, File};
-use std::io::Write;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 pub struct Uploads {
-    dir: PathBuf,
+    /// Where versions before the bytes moved into the database kept them.
+    files_dir: PathBuf,
     /// Uploads older than this are removed by `prune`.
     retention: Duration,
     /// The bytes one key may have stored within the retention period (`None`: no limit).
@@ -52,23 +55,20 @@ pub struct StoredUpload {
     pub created_at: String,
     /// The engine version of its classification, if it has one.
     pub engine_version: Option<String>,
-    /// Where the file is.
-    pub path: PathBuf,
 }
 
 /// What `prune` removed.
 #[derive(Debug, Default)]
 pub struct PruneReport {
     pub uploads: u64,
+    /// Stored PDFs (one per distinct content) no remaining upload names.
     pub files: u64,
     pub bytes: u64,
 }
 
-const LOCK_FILE: &str = ".lock";
-
 impl Uploads {
-    pub fn new(dir: PathBuf, retention: Duration, quota_bytes: Option<u64>) -> Uploads {
-        Uploads { dir, retention, quota_bytes }
+    pub fn new(files_dir: PathBuf, retention: Duration, quota_bytes: Option<u64>) -> Uploads {
+        Uploads { files_dir, retention, quota_bytes }
     }
 
     pub fn quota_bytes(&self) -> Option<u64> {
@@ -79,30 +79,22 @@ impl Uploads {
     /// quota counts: each upload, even of a file already stored).
     pub async fn used_by(&self, db: &Db, key_id: &str) -> anyhow::Result<u64> {
         let cutoff = timestamp(SystemTime::now().checked_sub(self.retention).unwrap_or(SystemTime::UNIX_EPOCH));
-        let (used,): (i64,) =
-            sqlx::query_as("SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE key_id = $1 AND created_at > $2")
-                .bind(key_id)
-                .bind(&cutoff)
-                .fetch_one(db.pool())
-                .await?;
+        let (used,): (i64,) = sqlx::query_as(
+            "SELECT CAST(COALESCE(SUM(byte_size), 0) AS BIGINT) FROM uploads WHERE key_id = $1 AND created_at > $2",
+        )
+        .bind(key_id)
+        .bind(&cutoff)
+        .fetch_one(db.pool())
+        .await?;
         Ok(u64::try_from(used).unwrap_or(0))
-    }
-
-    pub fn dir(&self) -> &Path {
-        &self.dir
     }
 
     pub fn retention(&self) -> Duration {
         self.retention
     }
 
-    /// Where the file with this SHA-256 (hex) lives.
-    pub fn path_of(&self, sha256: &str) -> PathBuf {
-        self.dir.join(&sha256[..2]).join(format!("{sha256}.pdf"))
-    }
-
-    /// Stores a classified upload: the file durably first, then its two rows in one
-    /// transaction. Returns the upload's id and SHA-256.
+    /// Stores a classified upload: its bytes (once per content), the upload and its
+    /// classification, in one transaction. Returns the upload's id and SHA-256.
     pub async fn store(
         &self,
         db: &Db,
@@ -111,20 +103,16 @@ impl Uploads {
         response: &[u8],
     ) -> anyhow::Result<(String, String)> {
         let sha256 = crate::hex::encode(&Sha256::digest(upload.pdf));
-        let path = self.path_of(&sha256);
-        let (dir, bytes) = (self.dir.clone(), upload.pdf.to_vec());
-        let lock = tokio::task::spawn_blocking(move || -> anyhow::Result<File> {
-            let lock = open_lock(&dir)?;
-            lock.lock_shared().context("could not lock the uploads folder")?;
-            write_durably(&path, &bytes).with_context(|| format!("could not store {}", path.display()))?;
-            Ok(lock)
-        })
-        .await??;
-
         let id = crate::hex::random(16)?;
         let now = timestamp(SystemTime::now());
         let response = std::str::from_utf8(response).context("the classification is not UTF-8")?;
         let mut tx = db.pool().begin().await?;
+        db.lock_shared(&mut tx, Lock::Uploads).await?;
+        sqlx::query("INSERT INTO upload_files (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING")
+            .bind(&sha256)
+            .bind(upload.pdf)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query(
             "INSERT INTO uploads (id, sha256, byte_size, filename, key_id, district_id, judge_slug, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -151,35 +139,29 @@ impl Uploads {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        drop(lock);
         Ok((id, sha256))
     }
 
-    /// Removes uploads older than `older_than` (rows first, in one transaction), then
-    /// every file no row names and any temporary file a crash left behind.
+    /// Removes uploads older than `older_than` with their classifications, and the
+    /// stored PDFs no remaining upload names, in one transaction.
     pub async fn prune(&self, db: &Db, older_than: Duration) -> anyhow::Result<PruneReport> {
-        let dir = self.dir.clone();
-        let lock = tokio::task::spawn_blocking(move || -> anyhow::Result<File> {
-            let lock = open_lock(&dir)?;
-            lock.lock().context("could not lock the uploads folder")?;
-            Ok(lock)
-        })
-        .await??;
         let cutoff = timestamp(SystemTime::now().checked_sub(older_than).unwrap_or(SystemTime::UNIX_EPOCH));
         let mut tx = db.pool().begin().await?;
+        db.lock(&mut tx, Lock::Uploads).await?;
         sqlx::query("DELETE FROM classifications WHERE upload_id IN (SELECT id FROM uploads WHERE created_at <= $1)")
             .bind(&cutoff)
             .execute(&mut *tx)
             .await?;
         let removed = sqlx::query("DELETE FROM uploads WHERE created_at <= $1").bind(&cutoff).execute(&mut *tx).await?;
-        let kept: Vec<(String,)> = sqlx::query_as("SELECT DISTINCT sha256 FROM uploads").fetch_all(&mut *tx).await?;
+        const UNNAMED: &str = "FROM upload_files WHERE sha256 NOT IN (SELECT sha256 FROM uploads)";
+        let (files, bytes): (i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT COUNT(*), CAST(COALESCE(SUM(LENGTH(bytes)), 0) AS BIGINT) {UNNAMED}"
+        )))
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE {UNNAMED}"))).execute(&mut *tx).await?;
         tx.commit().await?;
-        let kept: HashSet<String> = kept.into_iter().map(|(sha256,)| sha256).collect();
-        let dir = self.dir.clone();
-        let mut report = tokio::task::spawn_blocking(move || sweep(&dir, &kept)).await??;
-        report.uploads = removed.rows_affected();
-        drop(lock);
-        Ok(report)
+        Ok(PruneReport { uploads: removed.rows_affected(), files: files.max(0) as u64, bytes: bytes.max(0) as u64 })
     }
 
     /// The most recent uploads, newest first.
@@ -197,7 +179,6 @@ impl Uploads {
         Ok(rows
             .into_iter()
             .map(|(id, sha256, byte_size, filename, key_id, district_id, judge_slug, created_at, engine_version)| {
-                let path = self.path_of(&sha256);
                 StoredUpload {
                     id,
                     sha256,
@@ -208,81 +189,63 @@ impl Uploads {
                     judge_slug,
                     created_at,
                     engine_version,
-                    path,
                 }
             })
             .collect())
     }
+
+    /// The PDF an upload sent, or `None` if there is no such upload.
+    pub async fn pdf(&self, db: &Db, upload_id: &str) -> anyhow::Result<Option<Vec<u8>>> {
+        let row: Option<(Vec<u8>,)> =
+            sqlx::query_as("SELECT f.bytes FROM uploads u JOIN upload_files f ON f.sha256 = u.sha256 WHERE u.id = $1")
+                .bind(upload_id)
+                .fetch_optional(db.pool())
+                .await?;
+        Ok(row.map(|(bytes,)| bytes))
+    }
+
+    /// Moves the files an earlier version kept under the uploads folder into the
+    /// database: each file an upload names whose bytes are not stored yet (checked
+    /// against its name), then removes the folder's PDFs. Returns how many were moved.
+    pub async fn import_files(&self, db: &Db) -> anyhow::Result<u64> {
+        if !self.files_dir.is_dir() {
+            return Ok(0);
+        }
+        let missing: Vec<(String,)> = sqlx::query_as(
+            "SELECT DISTINCT sha256 FROM uploads WHERE sha256 NOT IN (SELECT sha256 FROM upload_files) ORDER BY sha256",
+        )
+        .fetch_all(db.pool())
+        .await?;
+        let mut moved = 0;
+        for (sha256,) in missing {
+            let path = self.files_dir.join(sha256.get(..2).unwrap_or("")).join(format!("{sha256}.pdf"));
+            let Ok(bytes) = fs::read(&path) else { continue };
+            if crate::hex::encode(&Sha256::digest(&bytes)) != sha256 {
+                tracing::warn!(path = %path.display(), "an old upload file does not match its name; left in place");
+                continue;
+            }
+            sqlx::query("INSERT INTO upload_files (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING")
+                .bind(&sha256)
+                .bind(&bytes)
+                .execute(db.pool())
+                .await?;
+            moved += 1;
+        }
+        remove_stored_files(&self.files_dir, db).await?;
+        Ok(moved)
+    }
 }
 
-fn open_lock(dir: &Path) -> anyhow::Result<File> {
-    fs::create_dir_all(dir).with_context(|| format!("could not create the uploads folder {}", dir.display()))?;
-    let path = dir.join(LOCK_FILE);
-    File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("could not open {}", path.display()))
-}
-
-/// Writes `bytes` to `path` so that the file is either absent or whole, even across a
-/// crash: a temporary file, flushed, renamed into place, and the folder flushed. A
-/// file already there has these very bytes (its name is their SHA-256).
-fn write_durably(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if fs::metadata(path).is_ok_and(|stored| stored.len() == bytes.len() as u64) {
-        return Ok(());
-    }
-    let folder = path.parent().expect("a file in a folder");
-    fs::create_dir_all(folder)?;
-    let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("upload");
-    let suffix = crate::hex::random(8).map_err(std::io::Error::other)?;
-    let temporary = folder.join(format!(".{name}.{suffix}.tmp"));
-    let written = (|| {
-        let mut file = File::create_new(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written?;
-    // The rename, and the shard folder's own entry, made durable.
-    File::open(folder)?.sync_all()?;
-    if let Some(root) = folder.parent() {
-        File::open(root)?.sync_all()?;
+/// Removes the PDFs under the old uploads folder whose bytes the database now holds.
+async fn remove_stored_files(dir: &Path, db: &Db) -> anyhow::Result<()> {
+    let stored: Vec<(String,)> = sqlx::query_as("SELECT sha256 FROM upload_files").fetch_all(db.pool()).await?;
+    for (sha256,) in stored {
+        let path = dir.join(sha256.get(..2).unwrap_or("")).join(format!("{sha256}.pdf"));
+        if path.exists() {
+            fs::remove_file(&path).with_context(|| format!("could not remove {}", path.display()))?;
+        }
     }
     Ok(())
-}
-
-/// Removes files no row names, and temporary files (with the exclusive lock held, no
-/// write is under way).
-fn sweep(dir: &Path, kept: &HashSet<String>) -> anyhow::Result<PruneReport> {
-    let mut report = PruneReport::default();
-    let Ok(shards) = fs::read_dir(dir) else { return Ok(report) };
-    for shard in shards {
-        let shard = shard?;
-        if !shard.file_type()?.is_dir() {
-            continue;
-        }
-        for entry in fs::read_dir(shard.path())? {
-            let entry = entry?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let stale = match name.strip_suffix(".pdf") {
-                Some(sha256) => !kept.contains(sha256),
-                None => name.ends_with(".tmp"),
-            };
-            if stale {
-                let size = entry.metadata().map(|metadata| metadata.len()).unwrap_or(0);
-                fs::remove_file(entry.path())
-                    .with_context(|| format!("could not remove {}", entry.path().display()))?;
-                report.files += 1;
-                report.bytes += size;
-            }
-        }
-    }
-    Ok(report)
 }
 
 fn timestamp(time: SystemTime) -> String {
@@ -293,30 +256,46 @@ fn timestamp(time: SystemTime) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_durable_write_leaves_the_file_whole_and_no_temporary_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let uploads = Uploads::new(dir.path().to_owned(), Duration::from_secs(60), None);
-        let sha256 = crate::hex::encode(&Sha256::digest(b"%PDF-1.7"));
-        let path = uploads.path_of(&sha256);
-        write_durably(&path, b"%PDF-1.7").unwrap();
-        write_durably(&path, b"%PDF-1.7").unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"%PDF-1.7");
-        let names: Vec<_> = fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(names, vec![std::ffi::OsString::from(format!("{sha256}.pdf"))]);
+    async fn database() -> (tempfile::TempDir, Db) {
+        let folder = tempfile::tempdir().unwrap();
+        let db = Db::open(&format!("sqlite://{}", folder.path().join("u.db").display())).await.unwrap();
+        (folder, db)
     }
 
-    #[test]
-    fn the_sweep_removes_unnamed_and_temporary_files_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let shard = dir.path().join("ab");
-        fs::create_dir_all(&shard).unwrap();
-        for name in ["abkept.pdf", "abgone.pdf", ".abhalf.pdf.0011.tmp"] {
-            fs::write(shard.join(name), b"x").unwrap();
-        }
-        fs::write(dir.path().join(LOCK_FILE), b"").unwrap();
-        let report = sweep(dir.path(), &HashSet::from(["abkept".to_owned()])).unwrap();
-        assert_eq!((report.files, report.bytes), (2, 2));
-        assert!(shard.join("abkept.pdf").exists() && dir.path().join(LOCK_FILE).exists());
+    fn upload(pdf: &[u8]) -> NewUpload<'_> {
+        NewUpload { pdf, filename: Some("a.pdf"), key_id: "k", district_id: "edny", judge_slug: "j" }
+    }
+
+    #[tokio::test]
+    async fn one_copy_of_the_bytes_per_content_and_pruning_removes_what_no_upload_names() {
+        let (folder, db) = database().await;
+        let uploads = Uploads::new(folder.path().join("files"), Duration::from_secs(60), None);
+        let (first, _) = uploads.store(&db, upload(b"%PDF-1.7 a"), "v", b"{}").await.unwrap();
+        let (second, _) = uploads.store(&db, upload(b"%PDF-1.7 a"), "v", b"{}").await.unwrap();
+        uploads.store(&db, upload(b"%PDF-1.7 bb"), "v", b"{}").await.unwrap();
+        assert_eq!(uploads.pdf(&db, &first).await.unwrap().as_deref(), Some(&b"%PDF-1.7 a"[..]));
+        assert_eq!(uploads.pdf(&db, &second).await.unwrap().as_deref(), Some(&b"%PDF-1.7 a"[..]));
+        let (files,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM upload_files").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(files, 2);
+        let report = uploads.prune(&db, Duration::ZERO).await.unwrap();
+        assert_eq!((report.uploads, report.files, report.bytes), (3, 2, 21));
+        assert_eq!(uploads.pdf(&db, &first).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn files_an_earlier_version_kept_move_into_the_database() {
+        let (folder, db) = database().await;
+        let dir = folder.path().join("files");
+        let uploads = Uploads::new(dir.clone(), Duration::from_secs(60), None);
+        let (id, sha256) = uploads.store(&db, upload(b"%PDF old"), "v", b"{}").await.unwrap();
+        // As an earlier version left it: the file on disk, no bytes in the database.
+        sqlx::query("DELETE FROM upload_files").execute(db.pool()).await.unwrap();
+        let path = dir.join(&sha256[..2]).join(format!("{sha256}.pdf"));
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, b"%PDF old").unwrap();
+        assert_eq!(uploads.import_files(&db).await.unwrap(), 1);
+        assert_eq!(uploads.pdf(&db, &id).await.unwrap().as_deref(), Some(&b"%PDF old"[..]));
+        assert!(!path.exists());
+        assert_eq!(uploads.import_files(&db).await.unwrap(), 0);
     }
 }

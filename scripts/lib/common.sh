@@ -17,6 +17,7 @@ BINARYEN_VERSION="132.0.0"
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 note() { printf '    %s\n' "$*"; }
+fail() { printf '\033[31merror:\033[0m %s\n' "$*" >&2; exit 1; }
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

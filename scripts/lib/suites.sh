@@ -1,6 +1,6 @@
 # The test suites, in the order scripts/test runs them. Each prints what it runs.
 # `scripts/test SUITE...` runs only the named suites (e.g. `scripts/test rust node`):
-# lint, rust, api, mcp, deadlines, node, browser.
+# lint, rust, postgres, api, mcp, deadlines, node, browser.
 
 suite_lint() {
   step "Formatting and lints"
@@ -12,6 +12,21 @@ suite_lint() {
 suite_rust() {
   step "Rust tests: engine (unit, golden corpus, classify), host end-to-end over HTTP"
   cargo test --release --locked --workspace
+}
+
+# The HTTP end-to-end suites again, on PostgreSQL: each test server gets a database of
+# its own in a throwaway cluster; `replicas` runs two servers on one database and
+# compares the answers of both backends byte for byte.
+POSTGRES_E2E_TESTS=(api catalogue classify cli hardening operations rate_limits replicas)
+
+suite_postgres() {
+  source "$ROOT/scripts/lib/postgres.sh"
+  start_test_postgres
+  step "End-to-end tests on PostgreSQL: ${POSTGRES_E2E_TESTS[*]}"
+  local tests=()
+  for name in "${POSTGRES_E2E_TESTS[@]}"; do tests+=(--test "$name"); done
+  COURTRULES_REQUIRE_POSTGRES=1 cargo test --release --locked -p courtrules "${tests[@]}"
+  stop_test_postgres
 }
 
 suite_api() {
@@ -41,7 +56,7 @@ suite_browser() {
   node --test --test-concurrency=1 tests/browser/
 }
 
-ALL_SUITES=(lint rust api mcp deadlines node browser)
+ALL_SUITES=(lint rust postgres api mcp deadlines node browser)
 
 run_all_suites() {
   local started=$SECONDS

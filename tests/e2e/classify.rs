@@ -70,7 +70,7 @@ const TESTS: &[Test<Servers>] = &[
     ("a_pdf_over_the_size_limit_is_400_and_a_body_over_it_413", a_pdf_over_the_size_limit),
     ("a_file_that_is_not_a_pdf_is_422_saying_so", a_non_pdf_is_422),
     ("hostile_corpus_gets_4xx_in_time_in_bounded_memory_and_no_rows", hostile_corpus),
-    ("uploads_are_stored_content_addressed_listed_and_pruned", uploads_are_stored_listed_and_pruned),
+    ("uploads_are_stored_listed_fetched_and_pruned", uploads_are_stored_listed_and_pruned),
     ("cli_classify_prints_the_servers_classification", cli_classify_prints_the_classification),
     ("cli_classify_check_runs_the_flow_and_exits_by_compliance", cli_classify_check),
     ("cli_classify_of_a_non_pdf_exits_2_with_an_error", cli_classify_errors),
@@ -180,10 +180,14 @@ fn uploads(workspace: &Workspace) -> Vec<Value> {
         .collect()
 }
 
-/// Where the server keeps an upload: `./var/uploads` under its working directory,
-/// named by the SHA-256.
-fn stored_path(workspace: &Workspace, sha256: &str) -> PathBuf {
-    workspace.dir.path().join("var/uploads").join(&sha256[..2]).join(format!("{sha256}.pdf"))
+/// `uploads get ID`: the stored PDF, or `None` when there is no such upload.
+fn stored_pdf(workspace: &Workspace, id: &str) -> Option<Vec<u8>> {
+    let output = workspace.cli(&["uploads", "get", id]);
+    match output.status.code() {
+        Some(0) => Some(output.stdout),
+        Some(2) => None,
+        _ => panic!("uploads get: {}", String::from_utf8_lossy(&output.stderr)),
+    }
 }
 
 /// `VmRSS` and `VmHWM` of a process, in KiB.
@@ -691,7 +695,6 @@ fn hostile_corpus(servers: &Servers) {
     assert_eq!(new_shas, answered_200);
     for sha in &refused {
         assert!(!new_shas.contains(sha), "a refused PDF has a row");
-        assert!(!stored_path(&server.workspace, sha).exists(), "a refused PDF was stored");
     }
 
     // The server is still well: a normal classify and a check.
@@ -726,28 +729,24 @@ fn uploads_are_stored_listed_and_pruned(servers: &Servers) {
     assert_eq!(row["key_id"], key_id);
     assert_eq!((row["district_id"].as_str(), row["judge_slug"].as_str()), (Some("edny"), Some("blake-example")));
     assert!(row["engine_version"].as_str().is_some_and(|version| !version.is_empty()), "{row}");
-    assert!(row["path"].as_str().unwrap().ends_with(&format!("/{}/{sha}.pdf", &sha[..2])), "{row}");
-    let path = stored_path(&server.workspace, &sha);
-    assert_eq!(std::fs::read(&path).expect("the stored file"), pdf, "the stored bytes differ");
+    let first_id = row["id"].as_str().unwrap().to_owned();
+    assert_eq!(stored_pdf(&server.workspace, &first_id).expect("the stored PDF"), pdf, "the stored bytes differ");
 
-    // The same PDF again: a second row, the same one file.
+    // The same PDF again: a second row, whose bytes are the same.
     classify(server, key, &body).0.expect(200);
     let rows = rows_of(&sha);
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_ne!(rows[0]["id"], rows[1]["id"]);
-    let shard: Vec<String> = std::fs::read_dir(path.parent().unwrap())
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name.contains(&sha))
-        .collect();
-    assert_eq!(shard, [format!("{sha}.pdf")], "one file per content, no temporary left");
+    for row in &rows {
+        assert_eq!(stored_pdf(&server.workspace, row["id"].as_str().unwrap()).as_deref(), Some(&pdf[..]));
+    }
 
-    // Pruning everything older than 0 days removes the rows and the files.
+    // Pruning everything older than 0 days removes the uploads and their PDFs.
     let output = server.workspace.cli(&["uploads", "prune", "--older-than-days", "0"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).starts_with("pruned "), "{}", stdout(&output));
     assert!(uploads(&server.workspace).is_empty(), "rows left after pruning");
-    assert!(!path.exists(), "the file is still there after pruning");
+    assert_eq!(stored_pdf(&server.workspace, &first_id), None, "the PDF is still there after pruning");
 }
 
 // ---------------------------------------------------------------------------------------

@@ -329,7 +329,9 @@ fn failed_keys_are_logged_by_id(servers: &Servers) {
 
 fn first_key_in_private_file(servers: &Servers) {
     let server = &servers.server;
-    let path = server.workspace.dir.path().join("var/first-api-key");
+    // Beside an SQLite database; in the working folder with PostgreSQL.
+    let folder = if common::postgres_server().is_some() { "" } else { "var" };
+    let path = server.workspace.dir.path().join(folder).join("first-api-key");
     let text = std::fs::read_to_string(&path).expect("the first key's file beside the database");
     assert_eq!(text.trim(), server.key());
     #[cfg(unix)]

@@ -99,7 +99,8 @@ impl ClassifyArgs {
 /// Where uploads sent to classification are kept, and for how long.
 #[derive(Args, Clone)]
 pub(super) struct UploadArgs {
-    /// Folder of the uploaded PDFs (content-addressed files; metadata in the database).
+    /// Folder where earlier versions kept uploaded PDFs as files; any found there
+    /// are moved into the database at start (uploads are now stored in the database).
     #[arg(long, env = "COURTRULES_UPLOADS_DIR", default_value = "./var/uploads")]
     pub(super) uploads_dir: PathBuf,
     /// Uploads older than this many days are removed (by the server at start and

@@ -136,7 +136,7 @@ pub(super) async fn local_service(
     classifier: Option<Classifier>,
 ) -> anyhow::Result<Service> {
     let db = Db::open(&storage.database_url).await?;
-    if courts::stored(db.pool()).await?.is_empty() {
+    if courts::stored(&mut *db.pool().acquire().await?).await?.is_empty() {
         seed::seed(&db, sandbox, &storage.data_dir, &mut |line| eprintln!("seed: {line}")).await?;
     }
     let catalogue = Arc::new(Live::load(&db, sandbox).await?);

@@ -44,7 +44,7 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
         KeysCommand::Create { name, districts } => {
             let plan = Plan::parse(&districts)?;
             if let Plan::Districts(ids) = &plan {
-                let known = courts::stored(db.pool()).await?;
+                let known = courts::stored(&mut *db.pool().acquire().await?).await?;
                 let unknown: Vec<&str> = ids.iter().filter(|id| !known.contains_key(*id)).map(String::as_str).collect();
                 if !unknown.is_empty() {
                     bail!(

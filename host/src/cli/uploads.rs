@@ -1,4 +1,5 @@
-//! `courtrules uploads`: the PDFs kept from classification — list them, prune old ones.
+//! `courtrules uploads`: the PDFs kept from classification — list them, fetch one,
+//! prune old ones.
 
 use super::args::days;
 use crate::store::db::Db;
@@ -13,8 +14,14 @@ pub(super) enum UploadsCommand {
         #[arg(long, default_value_t = 100)]
         limit: u32,
     },
-    /// Remove uploads older than the retention period (or --older-than-days), then
-    /// files no upload names (left by a crash).
+    /// The PDF an upload sent, written to --output (or to standard output).
+    Get {
+        id: String,
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Remove uploads older than the retention period (or --older-than-days) and the
+    /// stored PDFs no remaining upload names.
     Prune {
         #[arg(long)]
         older_than_days: Option<u64>,
@@ -28,11 +35,22 @@ pub(super) async fn run(db: &Db, uploads: &Uploads, command: UploadsCommand) -> 
                 println!("{}", serde_json::to_string(&upload)?);
             }
         }
+        UploadsCommand::Get { id, output } => {
+            let Some(pdf) = uploads.pdf(db, &id).await? else {
+                eprintln!("error: there is no upload `{id}` (see `courtrules uploads list`)");
+                return Ok(ExitCode::from(2));
+            };
+            match output {
+                Some(path) => std::fs::write(&path, &pdf)
+                    .map_err(|error| anyhow::anyhow!("could not write {}: {error}", path.display()))?,
+                None => std::io::Write::write_all(&mut std::io::stdout().lock(), &pdf)?,
+            }
+        }
         UploadsCommand::Prune { older_than_days } => {
             let older_than = older_than_days.map_or(uploads.retention(), days);
             let report = uploads.prune(db, older_than).await?;
             println!(
-                "pruned {} uploads older than {} days; removed {} files ({} bytes)",
+                "pruned {} uploads older than {} days; removed {} stored PDFs ({} bytes)",
                 report.uploads,
                 older_than.as_secs() / 86_400,
                 report.files,

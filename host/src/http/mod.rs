@@ -85,7 +85,7 @@ impl AppState {
         let openapi = openapi::document(&config.public_url);
         let index = index::build(&openapi, &config.public_url, service.engine_version.clone());
         let openapi_json = serde_json::to_vec(&openapi).expect("the OpenAPI document serializes");
-        let limiter = Limiter::new(config.rate_window);
+        let limiter = Limiter::for_database(config.rate_window, &service.db);
         AppState(Arc::new(Shared { service, keys: KeyCache::default(), limiter, config, index, openapi_json }))
     }
 }

@@ -31,7 +31,13 @@ pub async fn enforce(State(Limited { state, group }): State<Limited>, mut reques
         Ok(key) => key,
         Err(error) => return error.into_response(),
     };
-    let decision = state.limiter.admit(&key.caller.key_id, group, key.limits.limit(group));
+    let decision = match state.limiter.admit(&key.caller.key_id, group, key.limits.limit(group)).await {
+        Ok(decision) => decision,
+        Err(error) => {
+            tracing::error!(error = format!("{error:#}"), "could not reach the rate-limit log");
+            return ApiError::Service(crate::service::error::Error::Internal(error)).into_response();
+        }
+    };
     let mut response = if decision.admitted {
         request.extensions_mut().insert(key);
         next.run(request).await

@@ -60,13 +60,13 @@ impl CourtrulesMcp {
     }
 
     /// The caller of this tool call, admitted by its rate limit; or the tool error.
-    fn caller(&self, extensions: &Extensions) -> Result<Caller, CallToolResult> {
-        self.caller_counted(extensions, &[Group::Mcp])
+    async fn caller(&self, extensions: &Extensions) -> Result<Caller, CallToolResult> {
+        self.caller_counted(extensions, &[Group::Mcp]).await
     }
 
     /// The caller, admitted by each of `groups` (a classification also counts against
     /// the key's `classify` limit, so the tool is no way around it).
-    fn caller_counted(&self, extensions: &Extensions, groups: &[Group]) -> Result<Caller, CallToolResult> {
+    async fn caller_counted(&self, extensions: &Extensions, groups: &[Group]) -> Result<Caller, CallToolResult> {
         match &self.access {
             Access::Fixed(caller) => Ok(caller.clone()),
             Access::Http { state } => {
@@ -75,7 +75,11 @@ impl CourtrulesMcp {
                     .and_then(|parts| parts.extensions.get::<crate::http::auth::ApiKey>())
                     .ok_or_else(|| failure("no API key came with this call"))?;
                 for group in groups {
-                    let decision = state.limiter.admit(&key.caller.key_id, *group, key.limits.limit(*group));
+                    let decision = state
+                        .limiter
+                        .admit(&key.caller.key_id, *group, key.limits.limit(*group))
+                        .await
+                        .map_err(|error| service_error(error.into()))?;
                     if !decision.admitted {
                         return Err(failure(&format!(
                             "rate limit exceeded: this key may make {} `{group}` calls per minute; retry in {} s",

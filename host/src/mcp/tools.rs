@@ -165,7 +165,7 @@ impl CourtrulesMcp {
     )]
     async fn list_courts(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let _: NoArguments = or_return!(arguments(args));
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         answer(&service::courts::courts(&self.service, &caller))
     }
 
@@ -177,7 +177,7 @@ impl CourtrulesMcp {
     )]
     async fn search_judges(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let District { district_id } = or_return!(arguments(args));
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         match service::courts::judges(&self.service, &caller, &district_id) {
             Ok(judges) => answer(&judges),
             Err(error) => Ok(service_error(error)),
@@ -192,7 +192,7 @@ impl CourtrulesMcp {
     )]
     async fn get_judge_rules(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let JudgeRules { district_id, judge_slug, document_scope, motion_type } = or_return!(arguments(args));
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         let mut query = vec![("district_id".to_owned(), district_id), ("judge_slug".to_owned(), judge_slug)];
         query.extend(document_scope.map(|scope| ("document_scope".to_owned(), scope)));
         query.extend(motion_type.map(|motion| ("motion_type".to_owned(), motion)));
@@ -214,7 +214,7 @@ impl CourtrulesMcp {
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
         let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args));
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         match service::profile::profile(&self.service, &caller, &district_id, &judge_slug).await {
             Ok(profile) => answer(&profile),
             Err(error) => Ok(service_error(error)),
@@ -228,7 +228,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn compute_deadlines(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         // The engine reads (and validates) the request as the REST endpoint does.
         let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
         match service::deadlines::deadlines(&self.service, &caller, request).await {
@@ -244,7 +244,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn check_compliance(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         // The engine reads (and validates) the request as the REST endpoint does.
         let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
         match service::check::check(&self.service, &caller, request).await {
@@ -261,7 +261,7 @@ impl CourtrulesMcp {
     )]
     async fn get_holidays(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let Holidays { district_id, year } = or_return!(arguments(args));
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         if let Some(year) = year
             && !(1971..=9999).contains(&year)
         {
@@ -291,7 +291,7 @@ impl CourtrulesMcp {
             Ok(request) => request,
             Err(problems) => return Ok(service_error(Error::invalid(problems))),
         };
-        let caller = or_return!(self.caller_counted(&extensions, &[Group::Mcp, Group::Classify]));
+        let caller = or_return!(self.caller_counted(&extensions, &[Group::Mcp, Group::Classify]).await);
         let input = service::classify::Input {
             pdf: request.pdf_base64,
             district_id: request.district_id,
@@ -323,7 +323,7 @@ impl CourtrulesMcp {
                 format!("must be between 1 and 500, got {limit}"),
             )])));
         }
-        let caller = or_return!(self.caller(&extensions));
+        let caller = or_return!(self.caller(&extensions).await);
         let search = service::extracted::Search { limit: Some(limit), ..search };
         match service::extracted::search(&self.service, &caller, search).await {
             Ok(rules) => answer(&rules),
@@ -344,7 +344,7 @@ impl CourtrulesMcp {
     ) -> Result<CallToolResult, ErrorData> {
         let search: EnforcementSearch = or_return!(arguments(args));
         let filter = or_return!(enforcement_filter(search));
-        let _caller = or_return!(self.caller(&extensions));
+        let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stored(self.service.db.pool(), &filter).await {
             Ok(actions) => answer(&EnforcementList { count: actions.len(), actions }),
             Err(error) => Ok(service_error(Error::Internal(error))),
@@ -363,7 +363,7 @@ impl CourtrulesMcp {
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
         let EnforcementId { id } = or_return!(arguments(args));
-        let _caller = or_return!(self.caller(&extensions));
+        let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::find(&self.service.db, &id).await {
             Ok(Some(action)) => answer(&action),
             Ok(None) => Ok(failure(&format!(
@@ -386,7 +386,7 @@ impl CourtrulesMcp {
     ) -> Result<CallToolResult, ErrorData> {
         let search: EnforcementSearch = or_return!(arguments(args));
         let filter = Filter { limit: None, ..or_return!(enforcement_filter(search)) };
-        let _caller = or_return!(self.caller(&extensions));
+        let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stats(&self.service.db, &filter).await {
             Ok(stats) => answer(&stats),
             Err(error) => Ok(service_error(Error::Internal(error))),

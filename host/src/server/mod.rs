@@ -72,6 +72,11 @@ pub async fn serve(
         Ok(version) => tracing::info!(%version, "text recognition ready"),
         Err(error) => tracing::warn!(%error, "scanned pages cannot be classified"),
     }
+    match uploads.import_files(&db).await {
+        Ok(0) => {}
+        Ok(moved) => tracing::info!(moved, "uploaded PDFs kept as files moved into the database"),
+        Err(error) => tracing::warn!(error = format!("{error:#}"), "could not move old upload files"),
+    }
     let uploads = Arc::new(uploads);
     let service = Service::new(service::Parts {
         db: db.clone(),
@@ -123,6 +128,8 @@ fn hand_over_first_key(token: &str, settings: &Settings) -> anyhow::Result<()> {
         return Ok(());
     }
     let path = settings.first_key_file.clone().unwrap_or_else(|| first_key_file_beside(&settings.database_url));
+    // Named in full, so the message is right whatever folder it is read from.
+    let path = std::path::absolute(&path).unwrap_or(path);
     write_private(&path, &format!("{token}\n"))
         .with_context(|| format!("could not write the first API key to {}", path.display()))?;
     println!(
@@ -133,7 +140,7 @@ fn hand_over_first_key(token: &str, settings: &Settings) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `first-api-key` in the SQLite database's folder (the working folder otherwise).
+/// `first-api-key` in the SQLite database's folder (the working folder for PostgreSQL).
 fn first_key_file_beside(database_url: &str) -> PathBuf {
     let path = database_url.strip_prefix("sqlite://").or_else(|| database_url.strip_prefix("sqlite:"));
     let folder = path
@@ -168,7 +175,9 @@ fn spawn_refresher(state: AppState, every: Duration) {
             if let Err(error) = state.keys.refresh(&service.db).await {
                 tracing::warn!(error = format!("{error:#}"), "could not refresh the key cache");
             }
-            state.limiter.sweep();
+            if let Err(error) = state.limiter.sweep().await {
+                tracing::warn!(error = format!("{error:#}"), "could not sweep the rate-limit log");
+            }
             match service.catalogue.refresh(&service.db, &service.sandbox).await {
                 Ok(true) => tracing::info!("the data changed; catalogue reloaded"),
                 Ok(false) => {}

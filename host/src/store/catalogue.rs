@@ -79,7 +79,7 @@ impl Catalogue {
     /// Reads everything, building and validating (in the wasm engine) every profile.
     pub async fn load(db: &Db, sandbox: &Arc<Sandbox>) -> anyhow::Result<Catalogue> {
         let mut catalogue = Catalogue::default();
-        let records = courts::stored(db.pool()).await?;
+        let records = courts::stored(&mut *db.pool().acquire().await?).await?;
         for (name, district_id, kind) in courts::other_names_by_kind(db.pool()).await? {
             let names = match kind {
                 OtherName::FormerId => &mut catalogue.former_ids,
@@ -111,7 +111,9 @@ impl Catalogue {
             });
         }
         for district_id in profiles::stored_districts(db.pool()).await? {
-            let profile = profiles::read(db.pool(), &district_id).await?.context("a listed profile vanished")?;
+            let profile = profiles::read(&mut *db.pool().acquire().await?, &district_id)
+                .await?
+                .context("a listed profile vanished")?;
             let compiled = compile(sandbox, profile).await.with_context(|| format!("the {district_id} profile"))?;
             catalogue.profiles.insert(district_id, compiled);
         }

@@ -157,14 +157,11 @@ impl CourtKind {
 }
 
 /// Every stored court with its other names, by `district_id`.
-pub async fn stored<'c, E>(executor: E) -> anyhow::Result<BTreeMap<String, CourtRecord>>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any> + Copy,
-{
+pub async fn stored(connection: &mut sqlx::AnyConnection) -> anyhow::Result<BTreeMap<String, CourtRecord>> {
     let rows: Vec<CourtRow> = sqlx::query_as(
         "SELECT district_id, name, kind, circuit, state, status, courts_db_id, citation_string, url FROM courts",
     )
-    .fetch_all(executor)
+    .fetch_all(&mut *connection)
     .await?;
     let mut courts = BTreeMap::new();
     for row in rows {
@@ -183,7 +180,7 @@ where
         };
         courts.insert(record.district_id.clone(), record);
     }
-    for name in other_names(executor).await? {
+    for name in other_names(&mut *connection).await? {
         if let Some(court) = courts.get_mut(&name.district_id) {
             match OtherName::parse(&name.kind) {
                 OtherName::FormerId => court.former_ids.push(name.alias),

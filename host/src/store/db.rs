@@ -1,19 +1,58 @@
-//! Storage through sqlx's `Any` driver. Queries elsewhere are portable SQL (`$n`
-//! placeholders, TEXT and INTEGER columns, `ON CONFLICT` upserts); what differs between
-//! backends is here — URLs, connection set-up, migrations — and, for full-text search,
-//! in `extracted.rs`. SQLite is the one backend today.
+//! Storage through sqlx's `Any` driver, on SQLite (one server, the default) or
+//! PostgreSQL (several servers sharing one database). Queries elsewhere are portable
+//! SQL (`$n` placeholders, TEXT and 64-bit INTEGER columns, `ON CONFLICT` upserts);
+//! what differs between backends is here — URLs, connection set-up, migrations, the
+//! locks that serialize seeding and rate-limit admissions — and, for full-text search,
+//! in `extracted.rs`. Each backend has its own migrations folder
+//! (`migrations/sqlite`, `migrations/postgres`); `docs/decisions.md` says why.
 
 use anyhow::{Context, bail};
 use sqlx::any::AnyPoolOptions;
-use sqlx::migrate::Migrator;
-use sqlx::{AnyPool, Executor};
+use sqlx::migrate::{MigrateDatabase, Migrator};
+use sqlx::{Any, AnyPool, Executor};
 use std::path::Path;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// The database product behind a URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
 
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    backend: Backend,
+}
+
+/// Names of the PostgreSQL advisory locks (transaction-scoped) the backend takes.
+#[derive(Clone, Copy)]
+pub enum Lock {
+    /// One `seed` at a time: replicas starting together seed one after another.
+    Seed,
+    /// Storing uploads (shared) against pruning them (exclusive).
+    Uploads,
+}
+
+impl Lock {
+    fn id(self) -> i64 {
+        match self {
+            Lock::Seed => 0x636f_7572_7473_6564,    // "courtsed"
+            Lock::Uploads => 0x636f_7572_7475_706c, // "courtupl"
+        }
+    }
 }
 
 /// The kinds of data whose changes running servers watch (see `data_versions`).
@@ -33,29 +72,64 @@ impl Watched {
 }
 
 impl Db {
-    /// Opens the database, creating an SQLite file (and its folder) if needed.
+    /// Opens the database: an SQLite file (and its folder) is created if needed, and so
+    /// is a PostgreSQL database the server's role may create (as `sqlx database create`
+    /// would); the server itself must be running.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
         sqlx::any::install_default_drivers();
-        let url = if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
-            sqlite_url(path)?
-        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            bail!("PostgreSQL is not built into this version of courtrules yet; use a sqlite:// URL")
-        } else {
-            bail!("unsupported database URL `{url}`: expected sqlite://PATH")
-        };
-        let pool = AnyPoolOptions::new()
-            .max_connections(4)
-            .after_connect(move |connection, _| {
-                Box::pin(async move {
-                    // WAL lets the CLI write (keys, seed) while a server reads.
-                    connection.execute("PRAGMA journal_mode = WAL").await?;
-                    Ok(())
+        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+            let url = sqlite_url(path)?;
+            let pool = AnyPoolOptions::new()
+                .max_connections(4)
+                .after_connect(move |connection, _| {
+                    Box::pin(async move {
+                        // WAL lets the CLI write (keys, seed) while a server reads; FULL
+                        // makes every commit durable before it returns (uploads, keys).
+                        connection.execute("PRAGMA journal_mode = WAL").await?;
+                        connection.execute("PRAGMA synchronous = FULL").await?;
+                        Ok(())
+                    })
                 })
-            })
-            .connect(&url)
-            .await
-            .with_context(|| format!("could not open the database {url}"))?;
-        Ok(Db { pool })
+                .connect(&url)
+                .await
+                .with_context(|| format!("could not open the database {url}"))?;
+            Ok(Db { pool, backend: Backend::Sqlite })
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let shown = redact_password(url);
+            if !Any::database_exists(url).await.with_context(|| format!("could not reach PostgreSQL at {shown}"))? {
+                Any::create_database(url).await.with_context(|| format!("could not create the database {shown}"))?;
+            }
+            let pool = AnyPoolOptions::new()
+                .max_connections(POSTGRES_CONNECTIONS)
+                .connect(url)
+                .await
+                .with_context(|| format!("could not open the database {shown}"))?;
+            Ok(Db { pool, backend: Backend::Postgres })
+        } else {
+            bail!("unsupported database URL `{url}`: expected sqlite://PATH or postgres://USER@HOST[:PORT]/DATABASE")
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Takes a transaction-scoped lock, exclusive, that other processes sharing the
+    /// database wait for. On SQLite there is one writer at a time anyway, so this does
+    /// nothing.
+    pub async fn lock(&self, tx: &mut sqlx::AnyConnection, lock: Lock) -> anyhow::Result<()> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(lock.id()).execute(tx).await?;
+        }
+        Ok(())
+    }
+
+    /// The same lock, shared: holders of the shared lock exclude only the exclusive one.
+    pub async fn lock_shared(&self, tx: &mut sqlx::AnyConnection, lock: Lock) -> anyhow::Result<()> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(lock.id()).execute(tx).await?;
+        }
+        Ok(())
     }
 
     /// Opens the database and applies the migrations that have not run yet.
@@ -71,7 +145,11 @@ impl Db {
 
     /// Applies the migrations that have not run yet.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        SQLITE_MIGRATIONS.run(&self.pool).await.context("could not migrate the database")?;
+        let migrations = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrations.run(&self.pool).await.context("could not migrate the database")?;
         Ok(())
     }
 
@@ -92,6 +170,21 @@ pub async fn bump_version(connection: &mut sqlx::AnyConnection, watched: Watched
         .execute(connection)
         .await?;
     Ok(())
+}
+
+/// Connections per server to PostgreSQL: requests hold one only for a query or a
+/// rate-limit admission, and several replicas share the server's `max_connections`.
+const POSTGRES_CONNECTIONS: u32 = 16;
+
+/// The URL with its password, if any, replaced by `***`, for messages and logs.
+pub fn redact_password(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_owned(),
+    }
 }
 
 /// `sqlite://PATH` with the file's folder created and `mode=rwc` so the file is too.

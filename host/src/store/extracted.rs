@@ -3,7 +3,7 @@
 //! searched here (SQLite FTS5 today; see "Full-text search" below).
 
 use super::datapack::{json_files, read_json};
-use super::db::Db;
+use super::db::{Backend, Db};
 use anyhow::bail;
 use serde::{Deserialize, Serialize};
 use sqlx::AssertSqlSafe;
@@ -382,11 +382,16 @@ pub async fn sync(tx: &mut sqlx::AnyConnection, wanted: &[ExtractedRule]) -> any
 
 // ---- full-text search ------------------------------------------------------------
 //
-// SQLite: an FTS5 table (`extracted_rules_fts`, porter + unicode61 tokenizer) written
-// by the seeder and ranked with bm25. PostgreSQL will keep a generated `tsvector`
-// column on `extracted_rules` instead (so `replace_search_index` does nothing there)
-// and match it with `plainto_tsquery`/`phraseto_tsquery`, ranked by `ts_rank`; both
-// functions below keep their signatures.
+// Both backends keep a table `extracted_rules_fts` with the same columns, written by
+// the seeder, and match every term of `q` (a word, or a quoted phrase of words):
+// - SQLite: an FTS5 table (porter + unicode61 tokenizer), ranked with bm25.
+// - PostgreSQL: a generated `tsvector` column with a GIN index (the `courtrules` text
+//   configuration: Snowball English stems, no stop words dropped), each term a
+//   `phraseto_tsquery`, ranked with `ts_rank_cd` (cover density).
+// The contract is the same — every term must match, a phrase in order, best match
+// first, ties by district and file order — but the two rankings weigh matches
+// differently, so rules matching equally well can come in another order; and FTS5
+// folds diacritics while PostgreSQL's configuration keeps them (docs/server.md).
 
 /// A value bound to a query built at run time.
 enum Bind {
@@ -426,13 +431,35 @@ async fn search_rows(db: &Db, search: &RuleSearch) -> anyhow::Result<Vec<RuleRow
     let mut sql = String::new();
     let mut order = String::from("r.district_id, r.position");
     if !search.terms.is_empty() {
-        // Every term a quoted FTS5 string: words, or a phrase of words.
-        let query: Vec<String> = search.terms.iter().map(|words| format!("\"{}\"", words.join(" "))).collect();
-        let query = placeholder(Bind::Text(query.join(" ")));
-        sql.push_str(&format!(
-            "WITH hits AS (SELECT rule_id, bm25(extracted_rules_fts) AS score FROM extracted_rules_fts
-                           WHERE extracted_rules_fts MATCH {query}) "
-        ));
+        match db.backend() {
+            Backend::Sqlite => {
+                // Every term a quoted FTS5 string: words, or a phrase of words.
+                let query: Vec<String> = search.terms.iter().map(|words| format!("\"{}\"", words.join(" "))).collect();
+                let query = placeholder(Bind::Text(query.join(" ")));
+                sql.push_str(&format!(
+                    "WITH hits AS (SELECT rule_id, bm25(extracted_rules_fts) AS score FROM extracted_rules_fts
+                                   WHERE extracted_rules_fts MATCH {query}) "
+                ));
+            }
+            Backend::Postgres => {
+                // One tsquery per term, all required; the rank negated so that, as with
+                // bm25, lower is better.
+                let query: Vec<String> = search
+                    .terms
+                    .iter()
+                    .map(|words| {
+                        let words = placeholder(Bind::Text(words.join(" ")));
+                        format!("phraseto_tsquery('courtrules', {words})")
+                    })
+                    .collect();
+                sql.push_str(&format!(
+                    "WITH hits AS (SELECT rule_id, -ts_rank_cd(document, query) AS score
+                                   FROM extracted_rules_fts, (SELECT {} AS query) terms
+                                   WHERE document @@ query) ",
+                    query.join(" && ")
+                ));
+            }
+        }
         order = format!("hits.score, {order}");
     }
     sql.push_str(&format!("SELECT {RULE_COLUMNS} FROM extracted_rules r "));

@@ -99,19 +99,19 @@ struct OrderRow {
 }
 
 /// The compliance profile of a district as stored, or `None` if it has none.
-pub async fn read(pool: &sqlx::AnyPool, district_id: &str) -> anyhow::Result<Option<Profile>> {
+pub async fn read(connection: &mut sqlx::AnyConnection, district_id: &str) -> anyhow::Result<Option<Profile>> {
     let header: Option<HeaderRow> = sqlx::query_as(
         "SELECT format_version, profile_version, district_name FROM compliance_profiles WHERE district_id = $1",
     )
     .bind(district_id)
-    .fetch_optional(pool)
+    .fetch_optional(&mut *connection)
     .await?;
     let Some(header) = header else { return Ok(None) };
     let layers: Vec<LayerRow> = sqlx::query_as(
         "SELECT layer, title, short_title, scope, source_url, effective_date, as_of FROM rule_layers WHERE district_id = $1",
     )
     .bind(district_id)
-    .fetch_all(pool)
+    .fetch_all(&mut *connection)
     .await?;
     let rules: Vec<RuleRow> = sqlx::query_as(
         "SELECT layer, judge_slug, rule_key, category, citation, label, summary, severity, applies_to, params,
@@ -119,7 +119,7 @@ pub async fn read(pool: &sqlx::AnyPool, district_id: &str) -> anyhow::Result<Opt
          FROM rules WHERE district_id = $1 ORDER BY layer, judge_slug, position",
     )
     .bind(district_id)
-    .fetch_all(pool)
+    .fetch_all(&mut *connection)
     .await?;
     let mut by_owner: BTreeMap<(String, String), Vec<Rule>> = BTreeMap::new();
     for row in rules {
@@ -161,13 +161,13 @@ pub async fn read(pool: &sqlx::AnyPool, district_id: &str) -> anyhow::Result<Opt
         "SELECT slug, name, judge_type, sample, profile_url FROM judges WHERE district_id = $1 ORDER BY position, slug",
     )
     .bind(district_id)
-    .fetch_all(pool)
+    .fetch_all(&mut *connection)
     .await?;
     let orders: Vec<OrderRow> = sqlx::query_as(
         "SELECT judge_slug, title, source_url, effective_date, as_of, sample FROM standing_orders WHERE district_id = $1",
     )
     .bind(district_id)
-    .fetch_all(pool)
+    .fetch_all(&mut *connection)
     .await?;
     let mut orders: HashMap<String, StandingOrder> = orders
         .into_iter()

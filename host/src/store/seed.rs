@@ -7,7 +7,7 @@
 //! and extracted rules are each rewritten whole when anything in them changed).
 
 use super::courts::{self, CourtRecord};
-use super::db::{Db, Watched, bump_version};
+use super::db::{Db, Lock, Watched, bump_version};
 use super::{documents, enforcement, extracted, holidays, profiles, rosters, time_rules};
 use crate::sandbox::{self, Due, Op, Sandbox};
 use anyhow::bail;
@@ -100,18 +100,22 @@ pub async fn seed(
     let pack = DataPack::read(sandbox, data_dir, progress).await?;
     let courts = &pack.courts;
 
+    // Servers sharing a PostgreSQL database that start together seed one at a time: the
+    // second waits here, then compares against what the first committed (and usually
+    // finds nothing to change).
+    let mut tx = db.pool().begin().await?;
+    db.lock(&mut tx, Lock::Seed).await?;
     // Read what is stored before writing anything: the comparison is against the
     // committed state.
-    let existing = courts::stored(db.pool()).await?;
+    let existing = courts::stored(&mut tx).await?;
     let mut stored_profiles = BTreeMap::new();
     for (_, profile) in &pack.profiles {
         let district = &profile.district.district_id;
-        stored_profiles.insert(district.clone(), profiles::read(db.pool(), district).await?);
+        stored_profiles.insert(district.clone(), profiles::read(&mut tx, district).await?);
     }
-    let stored = profiles::stored_districts(db.pool()).await?;
+    let stored = profiles::stored_districts(&mut *tx).await?;
 
     let mut report = SeedReport { courts_total: courts.len(), ..SeedReport::default() };
-    let mut tx = db.pool().begin().await?;
     for (id, court) in courts {
         match existing.get(id) {
             Some(old) if old == court => continue,

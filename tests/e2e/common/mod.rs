@@ -21,6 +21,8 @@ pub fn repo_data() -> PathBuf {
 pub struct Workspace {
     pub dir: tempfile::TempDir,
     pub data_dir: PathBuf,
+    /// SQLite even when the tests run against PostgreSQL (to compare the two).
+    sqlite_only: bool,
 }
 
 impl Workspace {
@@ -29,11 +31,30 @@ impl Workspace {
     }
 
     pub fn with_data(data_dir: PathBuf) -> Workspace {
-        Workspace { dir: tempfile::tempdir().expect("a temporary directory"), data_dir }
+        Workspace { dir: tempfile::tempdir().expect("a temporary directory"), data_dir, sqlite_only: false }
     }
 
+    /// A workspace on SQLite whatever `COURTRULES_TEST_POSTGRES` says.
+    pub fn sqlite() -> Workspace {
+        Workspace { sqlite_only: true, ..Workspace::new() }
+    }
+
+    /// An SQLite file in the workspace; or, when `COURTRULES_TEST_POSTGRES` names a
+    /// PostgreSQL server (`postgres://USER@HOST:PORT`, as `./scripts/test` sets for its
+    /// PostgreSQL pass), a database of the workspace's own there (created by the first
+    /// command that opens it).
     pub fn database_url(&self) -> String {
-        format!("sqlite://{}", self.dir.path().join("var/courtrules.db").display())
+        match postgres_server().filter(|_| !self.sqlite_only) {
+            Some(server) => format!("{server}/{}", self.postgres_database()),
+            None => format!("sqlite://{}", self.dir.path().join("var/courtrules.db").display()),
+        }
+    }
+
+    /// The workspace's PostgreSQL database name: from its unique folder name.
+    fn postgres_database(&self) -> String {
+        let folder = self.dir.path().file_name().map(|name| name.to_string_lossy().to_lowercase()).unwrap_or_default();
+        let folder: String = folder.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        format!("courtrules_test_{folder}")
     }
 
     /// The binary with this workspace's database and data, run in its directory.
@@ -62,6 +83,14 @@ impl Workspace {
         assert!(output.status.success(), "keys create failed: {}", String::from_utf8_lossy(&output.stderr));
         key_in(&String::from_utf8_lossy(&output.stdout)).expect("keys create prints the key")
     }
+}
+
+/// The PostgreSQL server the tests run against, if they do (`COURTRULES_TEST_POSTGRES`).
+pub fn postgres_server() -> Option<String> {
+    std::env::var("COURTRULES_TEST_POSTGRES")
+        .ok()
+        .filter(|url| !url.is_empty())
+        .map(|url| url.trim_end_matches('/').to_owned())
 }
 
 /// The first `crk_…` token in some output.
