@@ -1296,6 +1296,8 @@ export interface components {
             database: string;
             /** @description `ok`, or what is wrong with the engine. */
             engine: string;
+            /** @description `ok`, or that the server is shutting down (and so takes no new clients). */
+            server: string;
             /**
              * @description `ready`, or `not_ready` when any check is not `ok`.
              * @example ready

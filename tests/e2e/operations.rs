@@ -41,7 +41,7 @@ fn readyz_reports_database_engine_and_data(server: &Server) {
     let reply = server.get("/readyz", None);
     assert_eq!(
         reply.expect(200),
-        &serde_json::json!({"status": "ready", "database": "ok", "engine": "ok", "data": "ok"})
+        &serde_json::json!({"status": "ready", "database": "ok", "engine": "ok", "data": "ok", "server": "ok"})
     );
 }
 

@@ -153,6 +153,12 @@ pub(super) struct ServeArgs {
     /// keep-alive connection stays open.
     #[arg(long, env = "COURTRULES_HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
     pub(super) header_read_timeout_ms: u64,
+    /// After SIGTERM or SIGINT, how long the server keeps accepting connections (in
+    /// ms) while `/readyz` answers 503 and every response closes its connection, so a
+    /// load balancer can move clients away; then requests in flight finish (bounded by
+    /// the request timeout) and it exits.
+    #[arg(long, env = "COURTRULES_SHUTDOWN_GRACE_MS", default_value_t = 1000)]
+    pub(super) shutdown_grace_ms: u64,
     /// Connections open at once; past it, new clients wait to be accepted.
     #[arg(long, env = "COURTRULES_MAX_CONNECTIONS", default_value_t = 1024)]
     pub(super) max_connections: usize,
@@ -193,6 +199,7 @@ impl ServeArgs {
             connections: server::ConnectionLimits {
                 header_read_timeout: Duration::from_millis(self.header_read_timeout_ms.max(1)),
                 max_connections: self.max_connections.max(1),
+                grace: Duration::from_millis(self.shutdown_grace_ms),
                 drain: Duration::from_millis(self.request_timeout_ms),
             },
             first_key_file: self.first_key_file.clone(),

@@ -213,6 +213,21 @@ pub async fn security_headers(State(headers): State<SecurityHeaders>, request: R
     response
 }
 
+/// While the server shuts down, every response asks the client to close the connection
+/// (hyper then closes it once the response is written), so keep-alive clients move to
+/// another server instead of finding their connection closed under a request.
+pub async fn close_when_draining(
+    State(draining): State<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    if draining.load(std::sync::atomic::Ordering::SeqCst) {
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    response
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

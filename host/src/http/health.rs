@@ -39,6 +39,8 @@ pub struct Readiness {
     pub engine: String,
     /// `ok`, or that the data pack is not seeded.
     pub data: String,
+    /// `ok`, or that the server is shutting down (and so takes no new clients).
+    pub server: String,
 }
 
 /// The process is alive
@@ -82,9 +84,14 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readines
     } else {
         "no compliance profile is seeded (run `courtrules seed`)".to_owned()
     };
-    let ready = [&database, &engine, &data].iter().all(|check| *check == "ok");
+    let server = if state.draining.load(std::sync::atomic::Ordering::SeqCst) {
+        "shutting down: finishing the requests in flight".to_owned()
+    } else {
+        "ok".to_owned()
+    };
+    let ready = [&database, &engine, &data, &server].iter().all(|check| *check == "ok");
     let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    (status, Json(Readiness { status: if ready { "ready" } else { "not_ready" }, database, engine, data }))
+    (status, Json(Readiness { status: if ready { "ready" } else { "not_ready" }, database, engine, data, server }))
 }
 
 /// Prometheus metrics (text format): requests by route and status, latencies, engine calls, the engine's instance pools, rate-limit rejections

@@ -37,6 +37,7 @@ use error::ApiError;
 use extract::BodyLimit;
 use guard::{BodyLimits, REQUEST_ID};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
@@ -71,6 +72,9 @@ pub struct Shared {
     pub config: HttpConfig,
     pub index: index::ServiceIndex,
     pub openapi_json: Vec<u8>,
+    /// Set when the server is shutting down (`server::connections`): not ready, and
+    /// every response closes its connection.
+    pub draining: Arc<AtomicBool>,
 }
 
 impl std::ops::Deref for AppState {
@@ -86,7 +90,15 @@ impl AppState {
         let index = index::build(&openapi, &config.public_url, service.engine_version.clone());
         let openapi_json = serde_json::to_vec(&openapi).expect("the OpenAPI document serializes");
         let limiter = Limiter::for_database(config.rate_window, &service.db);
-        AppState(Arc::new(Shared { service, keys: KeyCache::default(), limiter, config, index, openapi_json }))
+        AppState(Arc::new(Shared {
+            service,
+            keys: KeyCache::default(),
+            limiter,
+            config,
+            index,
+            openapi_json,
+            draining: Arc::new(AtomicBool::new(false)),
+        }))
     }
 }
 
@@ -94,6 +106,7 @@ pub fn router(state: AppState) -> Router {
     let config = state.config.clone();
     let request_id = REQUEST_ID;
     let security = guard::SecurityHeaders::for_app(&config.web_dir);
+    let draining = Arc::clone(&state.draining);
     // Each route with its key check and rate limit (`routes::table`).
     let mcp = crate::mcp::http::router(state.clone());
     let api = Router::new()
@@ -146,6 +159,7 @@ pub fn router(state: AppState) -> Router {
             tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
         }))
         .layer(middleware::from_fn_with_state(security, guard::security_headers))
+        .layer(middleware::from_fn_with_state(draining, guard::close_when_draining))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .layer(middleware::from_fn(guard::clean_request_id))
         // Outermost, so every answer is counted as the client got it. (Router layers wrap

@@ -106,7 +106,8 @@ pub async fn serve(
         "engine ready"
     );
     println!("courtrules listening on http://{local}");
-    connections::serve(listener, http::router(state), settings.connections, shutdown()).await?;
+    let draining = Arc::clone(&state.draining);
+    connections::serve(listener, http::router(state), settings.connections, shutdown(), draining).await?;
     Ok(())
 }
 

@@ -274,6 +274,26 @@ impl Server {
         (status, json)
     }
 
+    /// Sends SIGTERM and waits (at most `within`) for the process to exit.
+    pub fn terminate(&mut self, within: Duration) -> std::process::ExitStatus {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().expect("kill runs");
+        assert!(sent.success(), "could not send SIGTERM");
+        let started = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server's status") {
+                return status;
+            }
+            assert!(started.elapsed() < within, "the server did not exit within {within:?} of SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills the process outright (SIGKILL), as a crash or the OOM killer would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.workspace.dir.path().join("server.log")).unwrap_or_default()
     }

@@ -1,0 +1,328 @@
+//! The server's life as an operator sees it: a graceful shutdown on SIGTERM in the
+//! middle of traffic (no client that reached it gets a reset connection or a cut-off
+//! answer; it exits 0), and a `kill -9` in the middle of uploads and key creations
+//! (everything acknowledged is there after a restart, nothing half-written is).
+
+mod common;
+
+use base64::Engine as _;
+use common::{Server, Workspace, check_request, key_in};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn main() -> std::process::ExitCode {
+    common::run(
+        || (),
+        &[
+            ("sigterm_during_a_burst_resets_no_connection_and_exits_0", sigterm_during_a_burst),
+            ("kill_9_during_uploads_and_key_creations_loses_nothing_acknowledged", kill_9_during_writes),
+        ],
+    )
+}
+
+const GRACE_MS: u64 = 1500;
+
+/// What one request came to.
+#[derive(Debug)]
+enum Outcome {
+    Answered(u16),
+    /// Refused at connect: the server no longer listens (a load balancer retries
+    /// elsewhere). Not a failure.
+    Refused,
+    /// Anything else — a reset, a closed connection, a truncated answer.
+    Broken(String),
+}
+
+fn raise_limits(workspace: &Workspace, key: &str) {
+    let id = key.split('_').nth(1).unwrap();
+    let output = workspace.cli(&["keys", "limits", id, "--group", "all", "--per-minute", "1000000"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// One request on a fresh connection, read to the end of the answer.
+fn request_on_new_connection(address: &str, head: &str, body: &[u8]) -> Outcome {
+    let mut stream = match TcpStream::connect(address) {
+        Ok(stream) => stream,
+        Err(error) if error.kind() == ErrorKind::ConnectionRefused => return Outcome::Refused,
+        Err(error) => return Outcome::Broken(format!("connect: {error}")),
+    };
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    if let Err(error) = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body)) {
+        return Outcome::Broken(format!("write: {error}"));
+    }
+    let mut answer = Vec::new();
+    if let Err(error) = stream.read_to_end(&mut answer) {
+        return Outcome::Broken(format!("read: {error}"));
+    }
+    let text = String::from_utf8_lossy(&answer);
+    let Some((head, body)) = text.split_once("\r\n\r\n") else {
+        return Outcome::Broken(format!("no complete head: {text:?}"));
+    };
+    let length = head
+        .lines()
+        .find_map(|line| line.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_owned()));
+    if let Some(length) = length.and_then(|length| length.parse::<usize>().ok())
+        && body.len() != length
+    {
+        return Outcome::Broken(format!("{} of {length} body bytes", body.len()));
+    }
+    match head.split_whitespace().nth(1).and_then(|code| code.parse().ok()) {
+        Some(status) => Outcome::Answered(status),
+        None => Outcome::Broken(format!("no status line: {head:?}")),
+    }
+}
+
+fn sigterm_during_a_burst(_: &()) {
+    let mut server = Server::start_in(Arc::new(Workspace::new()), &["--shutdown-grace-ms", &GRACE_MS.to_string()]);
+    let key = server.key().to_owned();
+    raise_limits(&server.workspace, &key);
+    std::thread::sleep(Duration::from_millis(1500)); // the limits reach the server's key cache
+    let address = server.base.strip_prefix("http://").unwrap().to_owned();
+    let check = check_request().to_string();
+    let stop = Arc::new(AtomicBool::new(false));
+    let outcomes: Arc<Mutex<Vec<(Instant, Outcome)>>> = Arc::default();
+    let workers: Vec<_> = (0..8)
+        .map(|worker| {
+            let (address, key, check, stop, outcomes) =
+                (address.clone(), key.clone(), check.clone(), Arc::clone(&stop), Arc::clone(&outcomes));
+            std::thread::spawn(move || {
+                // Half the workers check briefs, half read a court; each request on a
+                // connection of its own, as a client behind a load balancer would.
+                let (method, path, body) = if worker % 2 == 0 {
+                    ("POST", "/api/v1/check", check.into_bytes())
+                } else {
+                    ("GET", "/api/v1/courts/edny", Vec::new())
+                };
+                let head = format!(
+                    "{method} {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {key}\r\n\
+                     Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    body.len()
+                );
+                while !stop.load(Ordering::SeqCst) {
+                    let outcome = request_on_new_connection(&address, &head, &body);
+                    let refused = matches!(outcome, Outcome::Refused);
+                    outcomes.lock().unwrap().push((Instant::now(), outcome));
+                    if refused {
+                        break;
+                    }
+                }
+            })
+        })
+        .collect();
+    // Keep-alive clients too: a pooled connection the server closes under a request
+    // would show here as a broken request.
+    let keep_alive: Vec<_> = (0..2)
+        .map(|_| {
+            let (base, key, stop, outcomes) =
+                (server.base.clone(), key.clone(), Arc::clone(&stop), Arc::clone(&outcomes));
+            std::thread::spawn(move || {
+                let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+                while !stop.load(Ordering::SeqCst) {
+                    let reply = agent
+                        .get(format!("{base}/api/v1/judges?district_id=edny"))
+                        .header("Authorization", format!("Bearer {key}"))
+                        .call();
+                    let outcome = match reply {
+                        Ok(mut response) => match response.body_mut().read_to_vec() {
+                            Ok(_) => Outcome::Answered(response.status().as_u16()),
+                            Err(error) => Outcome::Broken(format!("body: {error}")),
+                        },
+                        Err(ureq::Error::Io(error)) if error.kind() == ErrorKind::ConnectionRefused => Outcome::Refused,
+                        Err(ureq::Error::ConnectionFailed) => Outcome::Refused,
+                        Err(error) => Outcome::Broken(format!("{error}")),
+                    };
+                    let refused = matches!(outcome, Outcome::Refused);
+                    outcomes.lock().unwrap().push((Instant::now(), outcome));
+                    if refused {
+                        break;
+                    }
+                }
+            })
+        })
+        .collect();
+
+    std::thread::sleep(Duration::from_millis(700));
+    let probe = server.get("/readyz", None);
+    assert_eq!(probe.status, 200, "{}", probe.text);
+    let signalled = Instant::now();
+    let pid = server.pid().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    // During the grace period the server still answers, and says it is not ready.
+    std::thread::sleep(Duration::from_millis(300));
+    let probe = server.get("/readyz", None);
+    assert_eq!(probe.status, 503, "{}", probe.text);
+    assert!(probe.json["server"].as_str().unwrap_or_default().starts_with("shutting down"), "{}", probe.text);
+    assert_eq!(probe.header("connection"), Some("close"));
+
+    let exit = server.terminate(Duration::from_millis(GRACE_MS) + Duration::from_secs(35));
+    let exited = signalled.elapsed();
+    stop.store(true, Ordering::SeqCst);
+    for worker in workers.into_iter().chain(keep_alive) {
+        worker.join().unwrap();
+    }
+    let outcomes = outcomes.lock().unwrap();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut answered_after_signal = 0;
+    for (at, outcome) in outcomes.iter() {
+        let label = match outcome {
+            Outcome::Answered(status) => {
+                if *at > signalled {
+                    answered_after_signal += 1;
+                }
+                format!("answered {status}")
+            }
+            Outcome::Refused => "refused at connect".to_owned(),
+            Outcome::Broken(_) => "broken".to_owned(),
+        };
+        *counts.entry(label).or_default() += 1;
+    }
+    println!(
+        "SIGTERM during a burst: {counts:?}; {answered_after_signal} answered after the signal; exit {exit} after {} ms",
+        exited.as_millis()
+    );
+    let broken: Vec<&String> = outcomes
+        .iter()
+        .filter_map(|(_, outcome)| if let Outcome::Broken(why) = outcome { Some(why) } else { None })
+        .collect();
+    assert!(broken.is_empty(), "{} requests broken: {broken:?}", broken.len());
+    assert_eq!(
+        counts.keys().filter(|label| label.starts_with("answered") && *label != "answered 200").count(),
+        0,
+        "{counts:?}"
+    );
+    assert!(answered_after_signal > 0, "nothing was served during the grace period");
+    assert!(exit.success(), "exit status {exit}");
+    assert!(exited >= Duration::from_millis(GRACE_MS), "exited before the grace period ended");
+}
+
+/// A PDF of its own for each upload: a fixture with a distinct trailing comment.
+fn unique_pdf(tag: &str) -> Vec<u8> {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/pdf/declaration_1746.pdf");
+    let mut pdf = std::fs::read(fixture).unwrap();
+    pdf.extend_from_slice(format!("\n% {tag}\n").as_bytes());
+    pdf
+}
+
+fn kill_9_during_writes(_: &()) {
+    let workspace = Arc::new(Workspace::new());
+    let mut server = Server::start_in(Arc::clone(&workspace), &[]);
+    let key = server.key().to_owned();
+    raise_limits(&workspace, &key);
+    std::thread::sleep(Duration::from_millis(1500));
+    let stop = Arc::new(AtomicBool::new(false));
+    // Uploads: filename -> the PDF, for each one answered 200.
+    let acknowledged: Arc<Mutex<BTreeMap<String, Vec<u8>>>> = Arc::default();
+    let uploaders: Vec<_> = (0..4)
+        .map(|worker| {
+            let (base, key, stop, acknowledged) =
+                (server.base.clone(), key.clone(), Arc::clone(&stop), Arc::clone(&acknowledged));
+            std::thread::spawn(move || {
+                let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+                for n in 0.. {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let filename = format!("burst-{worker}-{n}.pdf");
+                    let pdf = unique_pdf(&filename);
+                    let body = json!({
+                        "judge_slug": "avery-sample", "district_id": "edny", "filename": filename,
+                        "pdf_base64": base64::engine::general_purpose::STANDARD.encode(&pdf),
+                    });
+                    let reply = agent
+                        .post(format!("{base}/api/v1/classify"))
+                        .header("Authorization", format!("Bearer {key}"))
+                        .content_type("application/json")
+                        .send(body.to_string());
+                    match reply {
+                        Ok(response) if response.status() == 200 => {
+                            acknowledged.lock().unwrap().insert(filename, pdf);
+                        }
+                        // Cut off by the kill: not acknowledged, so nothing is promised.
+                        _ => break,
+                    }
+                }
+            })
+        })
+        .collect();
+    // Key creations: `keys create` processes, killed together with the server.
+    let mut creators: Vec<(Child, String)> = Vec::new();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_millis(1500) {
+        let name = format!("burst-key-{}", creators.len());
+        let child = workspace
+            .command()
+            .args(["keys", "create", "--name", &name, "--districts", "edny,sdny"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        creators.push((child, name));
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    server.kill();
+    for (child, _) in &mut creators {
+        let _ = child.kill();
+    }
+    stop.store(true, Ordering::SeqCst);
+    for uploader in uploaders {
+        uploader.join().unwrap();
+    }
+    let mut created_keys = Vec::new();
+    for (child, name) in creators {
+        let output = child.wait_with_output().unwrap();
+        if let Some(token) = key_in(&String::from_utf8_lossy(&output.stdout)) {
+            created_keys.push((name, token));
+        }
+    }
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    assert!(!acknowledged.is_empty(), "no upload was acknowledged before the kill");
+    assert!(!created_keys.is_empty(), "no key was created before the kill");
+
+    // Restarted on the same database: every acknowledged upload is there, whole.
+    let server = Server::start_in(Arc::clone(&workspace), &[]);
+    let output = workspace.cli(&["uploads", "list", "--limit", "100000"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let rows: Vec<Value> =
+        String::from_utf8_lossy(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    for row in &rows {
+        // Nothing half-written: each upload has its classification and its bytes.
+        assert!(row["engine_version"].is_string(), "an upload without its classification: {row}");
+        let id = row["id"].as_str().unwrap();
+        let stored = workspace.cli(&["uploads", "get", id]);
+        assert!(stored.status.success(), "upload {id} has no bytes");
+        assert_eq!(stored.stdout.len() as u64, row["byte_size"].as_u64().unwrap(), "upload {id}: size");
+    }
+    for (filename, pdf) in &acknowledged {
+        let row = rows.iter().find(|row| row["filename"] == filename.as_str());
+        let row = row.unwrap_or_else(|| panic!("the acknowledged upload {filename} is gone"));
+        let stored = workspace.cli(&["uploads", "get", row["id"].as_str().unwrap()]);
+        assert_eq!(&stored.stdout, pdf, "{filename}: the stored bytes differ");
+    }
+    // Every key whose creation was acknowledged works, with its whole plan.
+    for (name, token) in &created_keys {
+        for district in ["edny", "sdny"] {
+            let reply = server.get(&format!("/api/v1/courts/{district}"), Some(token));
+            assert_eq!(reply.status, 200, "key {name} for {district}: {}", reply.text);
+        }
+    }
+    // And no key is half-made: `keys list` shows each with a plan.
+    let output = workspace.cli(&["keys", "list"]);
+    assert!(output.status.success());
+    let listed = String::from_utf8_lossy(&output.stdout);
+    for line in listed.lines().filter(|line| line.contains("burst-key-")) {
+        assert!(line.contains("edny") && line.contains("sdny"), "a key without its whole plan: {line}");
+    }
+    println!(
+        "kill -9: {} uploads acknowledged, {} stored after restart; {} keys acknowledged, {} stored",
+        acknowledged.len(),
+        rows.len(),
+        created_keys.len(),
+        listed.lines().filter(|line| line.contains("burst-key-")).count()
+    );
+}
