@@ -1,6 +1,7 @@
 //! What operators rely on, end to end against the real binary: the public health probes
 //! (`/healthz`, `/readyz`) and the Prometheus metrics at `/metrics` — requests counted by
-//! route template and status, engine call times, the instance pools, 429s by group.
+//! route template and status, engine call times, the instance pools, 429s by group —
+//! and the server's logs as JSON lines carrying each request's id.
 
 mod common;
 
@@ -8,7 +9,7 @@ use common::{Reply, Server, Test, check_request};
 use std::time::Duration;
 
 fn main() -> std::process::ExitCode {
-    common::run(|| Server::start(&["--refresh-ms", "100"]), TESTS)
+    common::run(|| Server::start(&["--refresh-ms", "100", "--log-format", "json"]), TESTS)
 }
 
 const TESTS: &[Test<Server>] = &[
@@ -17,7 +18,30 @@ const TESTS: &[Test<Server>] = &[
     ("metrics_count_requests_by_route_template_and_status", metrics_count_requests_by_route_template_and_status),
     ("metrics_time_engine_calls_and_show_the_pools", metrics_time_engine_calls_and_show_the_pools),
     ("metrics_count_rate_limit_rejections_by_group", metrics_count_rate_limit_rejections_by_group),
+    ("logs_are_json_lines_with_the_request_id", logs_are_json_lines_with_the_request_id),
 ];
+
+fn logs_are_json_lines_with_the_request_id(server: &Server) {
+    // A refused key is logged (at `warn`, which the tests' RUST_LOG keeps).
+    let token = format!("crk_0123456789ab_{}", "ab".repeat(32));
+    let reply = server.get_with_authorization_and_id("/api/v1/courts/edny", &format!("Bearer {token}"), "ops-log-42");
+    assert_eq!(reply.status, 403, "{}", reply.text);
+    assert_eq!(reply.header("x-request-id"), Some("ops-log-42"));
+    std::thread::sleep(Duration::from_millis(100));
+    let log = server.log();
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("a log line that is not JSON: {line}")))
+        .collect();
+    let line = lines
+        .iter()
+        .find(|line| line["span"]["request_id"] == "ops-log-42")
+        .unwrap_or_else(|| panic!("no log line with the request id:\n{log}"));
+    assert_eq!(line["span"]["path"], "/api/v1/courts/edny");
+    assert_eq!(line["level"], "WARN");
+    assert!(line["timestamp"].is_string() && line["fields"]["message"].is_string(), "{line}");
+}
 
 /// The value of one series in a scrape (`name{labels}` exactly as exposed), if present.
 fn sample(scrape: &str, series: &str) -> Option<f64> {

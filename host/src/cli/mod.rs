@@ -25,8 +25,18 @@ use std::process::ExitCode;
 struct Cli {
     #[command(flatten)]
     storage: StorageArgs,
+    /// Log lines as text, or as JSON objects one a line (for a log collector): each
+    /// line of a request's work carries its method, path and request id.
+    #[arg(long, env = "COURTRULES_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    log_format: LogFormat,
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args)]
@@ -98,7 +108,7 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_tracing();
+    init_tracing(cli.log_format);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -116,11 +126,16 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn init_tracing() {
+/// Logs to standard error, filtered by `RUST_LOG` (default `info`, sqlx's own at `warn`).
+fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
-    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi).init();
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => logs.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init(),
+        // The request span's fields (method, path, request_id) on every line, flat.
+        LogFormat::Json => logs.json().with_current_span(true).with_span_list(false).init(),
+    }
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {

@@ -44,7 +44,8 @@ use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::LatencyUnit;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 /// Settings of the HTTP layer.
 #[derive(Clone, Debug)]
@@ -153,11 +154,21 @@ pub fn router(state: AppState) -> Router {
                 .max_age(Duration::from_secs(600)),
         )
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
-            let id =
-                request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
-        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let id = request
+                        .extensions()
+                        .get::<RequestId>()
+                        .and_then(|id| id.header_value().to_str().ok())
+                        .unwrap_or("-");
+                    // At ERROR level so the span is enabled whatever `RUST_LOG` keeps: a
+                    // warning logged during the request still carries its id.
+                    tracing::error_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+                })
+                // One line per answered request: the access log, with status and latency.
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Millis)),
+        )
         .layer(middleware::from_fn_with_state(security, guard::security_headers))
         .layer(middleware::from_fn_with_state(draining, guard::close_when_draining))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))

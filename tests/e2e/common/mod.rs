@@ -231,6 +231,12 @@ impl Server {
         Reply::from(self.agent.get(self.url(path)).header("Authorization", authorization).call())
     }
 
+    /// A GET with a raw Authorization header value and an `X-Request-Id`.
+    pub fn get_with_authorization_and_id(&self, path: &str, authorization: &str, request_id: &str) -> Reply {
+        let request = self.agent.get(self.url(path)).header("Authorization", authorization);
+        Reply::from(request.header("X-Request-Id", request_id).call())
+    }
+
     /// POSTs JSON bytes as `application/json`.
     pub fn post_json(&self, path: &str, key: Option<&str>, body: &[u8]) -> Reply {
         self.post(path, key, Some("application/json"), body)
