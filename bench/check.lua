@@ -1,15 +1,24 @@
 -- wrk script for POST /api/v1/check (used by bench/load.sh).
--- Environment: COURTRULES_KEY (API key), CHECK_BODY (path of the request JSON).
+-- Environment: COURTRULES_KEYS (API keys, comma-separated: the requests take them in
+-- turn, as the users of a firm's product would), CHECK_BODY (path of the request JSON).
 
-local key = os.getenv("COURTRULES_KEY")
+local keys = {}
+for key in string.gmatch(os.getenv("COURTRULES_KEYS"), "[^,]+") do
+  keys[#keys + 1] = key
+end
 local file = assert(io.open(os.getenv("CHECK_BODY"), "rb"))
 local body = file:read("*a")
 file:close()
 
-wrk.method = "POST"
-wrk.body = body
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer " .. key
+local sent = 0
+
+function request()
+  sent = sent + 1
+  local headers = {}
+  headers["Content-Type"] = "application/json"
+  headers["Authorization"] = "Bearer " .. keys[(sent % #keys) + 1]
+  return wrk.format("POST", nil, headers, body)
+end
 
 local statuses = {}
 

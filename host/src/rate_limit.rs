@@ -10,8 +10,9 @@
 //! Where the log lives depends on the deployment, so that admissions are exact in both:
 //! - one server on SQLite: in this process, behind one mutex;
 //! - servers sharing PostgreSQL: in the `rate_limit_log` table, one admission at a time
-//!   per key and group (a transaction-scoped advisory lock), timed by the database's
-//!   clock so that replicas whose clocks differ still agree on the window.
+//!   per key and group (a transaction-scoped advisory lock, in one database function
+//!   call), timed by the database's clock so that replicas whose clocks differ still
+//!   agree on the window.
 //!
 //! Both decide with the same function (`decide`) over the log's times.
 
@@ -182,49 +183,35 @@ impl Limiter {
         let window = self.window.as_millis() as u64;
         let mut logs = self.logs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let log = logs.entry((key_id.to_owned(), group)).or_default();
-        let (decision, _) = decide(log, limit, now, window, self.started_epoch_ms);
+        // An admission at time t counts while now < t + window.
+        while log.front().is_some_and(|&oldest| oldest + window <= now) {
+            log.pop_front();
+        }
+        let decision = decide(Window::of(log, limit), limit, now, window, self.started_epoch_ms);
+        if decision.admitted {
+            log.push_back(now);
+        }
         decision
     }
 
-    /// One admission against the table: the key and group's log read and extended in
-    /// one transaction, which holds an advisory lock on that key and group so that
-    /// concurrent admissions, from any server, happen one after another.
+    /// One admission against the table, in one round trip: the database function
+    /// `courtrules_admit` (migrations/postgres/0009) takes an advisory lock on the key and
+    /// group — so concurrent admissions, from any server, happen one after another —
+    /// logs the request if fewer than `limit` are in the window, and returns the window
+    /// as it found it; the decision and headers are computed here from that.
     async fn admit_shared(&self, db: &Db, key_id: &str, group: Group, limit: u32) -> anyhow::Result<Decision> {
         let window = self.window.as_millis() as i64;
-        let mut tx = db.pool().begin().await?;
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))")
-            .bind(key_id)
-            .bind(group.name())
-            .execute(&mut *tx)
-            .await?;
-        let (now,): (i64,) = sqlx::query_as("SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)")
-            .fetch_one(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM rate_limit_log WHERE key_id = $1 AND route_group = $2 AND admitted_at_ms <= $3")
-            .bind(key_id)
-            .bind(group.name())
-            .bind(now - window)
-            .execute(&mut *tx)
-            .await?;
-        let times: Vec<(i64,)> = sqlx::query_as(
-            "SELECT admitted_at_ms FROM rate_limit_log WHERE key_id = $1 AND route_group = $2 ORDER BY admitted_at_ms",
-        )
-        .bind(key_id)
-        .bind(group.name())
-        .fetch_all(&mut *tx)
-        .await?;
-        let mut log: VecDeque<u64> = times.into_iter().map(|(time,)| time.max(0) as u64).collect();
-        let (decision, logged) = decide(&mut log, limit, now.max(0) as u64, window as u64, 0);
-        if logged {
-            sqlx::query("INSERT INTO rate_limit_log (key_id, route_group, admitted_at_ms) VALUES ($1, $2, $3)")
+        let (now, in_window, frees_slot): (i64, i64, Option<i64>) =
+            sqlx::query_as("SELECT now_ms, in_window, frees_slot_ms FROM courtrules_admit($1, $2, $3, $4)")
                 .bind(key_id)
                 .bind(group.name())
-                .bind(now)
-                .execute(&mut *tx)
+                .bind(i64::from(limit))
+                .bind(window)
+                .fetch_one(db.pool())
                 .await?;
-        }
-        tx.commit().await?;
-        Ok(decision)
+        let window =
+            Window { admitted: in_window.max(0) as usize, frees_slot: frees_slot.map(|time| time.max(0) as u64) };
+        Ok(decide(window, limit, now.max(0) as u64, self.window.as_millis() as u64, 0))
     }
 
     /// Drops the logs whose admissions have all left the window (called periodically,
@@ -248,31 +235,39 @@ impl Limiter {
     }
 }
 
-/// Decides one request against a log of admission times (milliseconds; `epoch_ms` is
-/// the Unix time of time 0): drops the times that left the window, admits when fewer
-/// than `limit` remain, and then logs `now`. Returns the decision and whether `now` was
-/// logged.
-fn decide(log: &mut VecDeque<u64>, limit: u32, now: u64, window: u64, epoch_ms: u64) -> (Decision, bool) {
-    // An admission at time t counts while now < t + window.
-    while log.front().is_some_and(|&oldest| oldest + window <= now) {
-        log.pop_front();
+/// What a decision needs to know of the window (its admissions that have not left it).
+struct Window {
+    /// How many it holds before this request.
+    admitted: usize,
+    /// When the next slot frees: the oldest admission plus the window length marks it.
+    /// Which admission that is depends on the outcome — the oldest when this request is
+    /// admitted; when refused, the one whose departure brings the window under the
+    /// limit (the limit-th newest: with limits lowered the window may hold more).
+    frees_slot: Option<u64>,
+}
+
+impl Window {
+    /// The window of an in-process log (times ascending, those that left it dropped).
+    fn of(log: &VecDeque<u64>, limit: u32) -> Window {
+        let index = if log.len() < limit as usize { 0 } else { log.len() - limit as usize };
+        Window { admitted: log.len(), frees_slot: log.get(index).copied() }
     }
-    let admitted = (log.len() as u64) < u64::from(limit);
-    if admitted {
-        log.push_back(now);
-    }
-    // When limits were lowered, the log may hold more than the new limit; the slot
-    // that frees next is then the one that brings it back under the limit.
-    let blocking = log.len().saturating_sub(limit as usize);
-    let frees_at = log.get(if admitted { 0 } else { blocking }).map_or(now, |&oldest| oldest + window);
-    let decision = Decision {
+}
+
+/// Decides one request at `now` (milliseconds; `epoch_ms` is the Unix time of time 0):
+/// admitted when the window holds fewer than `limit` admissions.
+fn decide(window: Window, limit: u32, now: u64, window_ms: u64, epoch_ms: u64) -> Decision {
+    let admitted = (window.admitted as u64) < u64::from(limit);
+    let after = window.admitted + usize::from(admitted);
+    // Admitted into an empty window, this request is itself the oldest.
+    let frees_at = window.frees_slot.map_or(now, |oldest| oldest) + window_ms;
+    Decision {
         admitted,
         limit,
-        remaining: limit.saturating_sub(log.len() as u32),
+        remaining: limit.saturating_sub(after as u32),
         reset_epoch_seconds: (epoch_ms + frees_at).div_ceil(1000),
-        retry_after_seconds: if admitted { 0 } else { (frees_at - now).div_ceil(1000).max(1) },
-    };
-    (decision, admitted)
+        retry_after_seconds: if admitted { 0 } else { frees_at.saturating_sub(now).div_ceil(1000).max(1) },
+    }
 }
 
 /// The limits stored for a key (rows of `api_key_limits`).

@@ -57,6 +57,6 @@ cd "$WORK"
   --no-color || status=$?
 if [ "$status" != 0 ]; then
   echo "schemathesis failed (exit $status); the server's log:" >&2
-  tail -50 "$WORK/server.log" >&2
+  tail -50 "$WORK/server.0.log" >&2
   exit "$status"
 fi

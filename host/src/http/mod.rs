@@ -39,12 +39,12 @@ use guard::{BodyLimits, REQUEST_ID};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use tower_http::LatencyUnit;
 use tower_http::compression::predicate::{NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::LatencyUnit;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 /// Settings of the HTTP layer.
