@@ -40,6 +40,7 @@ const TESTS: &[Test<Cli>] = &[
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
     ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
     ("deadlines_prints_the_same_bytes_as_the_server", deadlines_prints_the_same_bytes_as_the_server),
+    ("docs_list_every_environment_variable", docs_list_every_environment_variable),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -312,4 +313,53 @@ fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
         cli.server.workspace.cli(&["deadlines", "--district", "sdny", "--trigger", "lunch", "--date", "2021-11-12"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stdout(&bad).contains("\"path\":\"trigger\""), "{}", stdout(&bad));
+}
+
+/// docs/server.md's configuration table names exactly the environment variables the
+/// program reads (as its `--help` shows them), each beside its flag.
+fn docs_list_every_environment_variable(_: &Cli) {
+    let commands: &[&[&str]] = &[
+        &[],
+        &["serve"],
+        &["migrate"],
+        &["seed"],
+        &["check"],
+        &["classify"],
+        &["deadlines"],
+        &["mcp"],
+        &["keys", "create"],
+        &["uploads", "prune"],
+        &["enforcement", "import"],
+    ];
+    let mut from_help = std::collections::BTreeMap::new();
+    for command in commands {
+        let output = std::process::Command::new(common::BINARY).args(*command).arg("--help").output().unwrap();
+        assert!(output.status.success(), "{command:?} --help: {}", String::from_utf8_lossy(&output.stderr));
+        // An option's block starts with its flag and ends with `[env: NAME=…]`.
+        let mut flag = String::new();
+        for line in String::from_utf8_lossy(&output.stdout).lines() {
+            let trimmed = line.trim_start();
+            if let Some(option) = trimmed.split_whitespace().find(|word| word.starts_with("--"))
+                && trimmed.starts_with('-')
+            {
+                flag = option.trim_end_matches(',').to_owned();
+            }
+            if let Some((_, rest)) = line.split_once("[env: ") {
+                let name = rest.split(['=', ']']).next().unwrap().to_owned();
+                from_help.insert(name, flag.clone());
+            }
+        }
+    }
+    let docs = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/server.md")).unwrap();
+    let mut from_docs = std::collections::BTreeMap::new();
+    for row in docs.lines().filter(|line| line.starts_with("| `--")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let flag = cells[1].trim_matches('`').split('`').next().unwrap().to_owned();
+        let env = cells[2].trim_matches('`');
+        if env != "—" {
+            from_docs.insert(env.to_owned(), flag);
+        }
+    }
+    assert!(from_help.len() >= 30 && from_help["DATABASE_URL"] == "--database-url", "{from_help:?}");
+    assert_eq!(from_docs, from_help, "docs/server.md's configuration table and the program's flags differ");
 }
