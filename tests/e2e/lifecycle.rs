@@ -85,12 +85,18 @@ fn sigterm_during_a_burst(_: &()) {
     std::thread::sleep(Duration::from_millis(1500)); // the limits reach the server's key cache
     let address = server.base.strip_prefix("http://").unwrap().to_owned();
     let check = check_request().to_string();
-    let stop = Arc::new(AtomicBool::new(false));
+    // Set when the load balancer in front has taken the server out of rotation: no
+    // client opens a new connection to it after that. It happens within the grace
+    // period (as an operator sets it: longer than the balancer's health-check
+    // interval). A connection that reaches the kernel in the instant the server closes
+    // its socket is reset by the kernel, whatever the server does; that is what the
+    // grace period is there to make sure never happens.
+    let out_of_rotation = Arc::new(AtomicBool::new(false));
     let outcomes: Arc<Mutex<Vec<(Instant, Outcome)>>> = Arc::default();
     let workers: Vec<_> = (0..8)
         .map(|worker| {
-            let (address, key, check, stop, outcomes) =
-                (address.clone(), key.clone(), check.clone(), Arc::clone(&stop), Arc::clone(&outcomes));
+            let (address, key, check, out_of_rotation, outcomes) =
+                (address.clone(), key.clone(), check.clone(), Arc::clone(&out_of_rotation), Arc::clone(&outcomes));
             std::thread::spawn(move || {
                 // Half the workers check briefs, half read a court; each request on a
                 // connection of its own, as a client behind a load balancer would.
@@ -104,7 +110,7 @@ fn sigterm_during_a_burst(_: &()) {
                      Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
                     body.len()
                 );
-                while !stop.load(Ordering::SeqCst) {
+                while !out_of_rotation.load(Ordering::SeqCst) {
                     let outcome = request_on_new_connection(&address, &head, &body);
                     let refused = matches!(outcome, Outcome::Refused);
                     outcomes.lock().unwrap().push((Instant::now(), outcome));
@@ -119,11 +125,11 @@ fn sigterm_during_a_burst(_: &()) {
     // would show here as a broken request.
     let keep_alive: Vec<_> = (0..2)
         .map(|_| {
-            let (base, key, stop, outcomes) =
-                (server.base.clone(), key.clone(), Arc::clone(&stop), Arc::clone(&outcomes));
+            let (base, key, out_of_rotation, outcomes) =
+                (server.base.clone(), key.clone(), Arc::clone(&out_of_rotation), Arc::clone(&outcomes));
             std::thread::spawn(move || {
                 let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-                while !stop.load(Ordering::SeqCst) {
+                while !out_of_rotation.load(Ordering::SeqCst) {
                     let reply = agent
                         .get(format!("{base}/api/v1/judges?district_id=edny"))
                         .header("Authorization", format!("Bearer {key}"))
@@ -159,10 +165,13 @@ fn sigterm_during_a_burst(_: &()) {
     assert_eq!(probe.status, 503, "{}", probe.text);
     assert!(probe.json["server"].as_str().unwrap_or_default().starts_with("shutting down"), "{}", probe.text);
     assert_eq!(probe.header("connection"), Some("close"));
+    // Out of rotation half a second before the grace period ends; requests already
+    // under way go on.
+    std::thread::sleep(Duration::from_millis(GRACE_MS - 500).saturating_sub(signalled.elapsed()));
+    out_of_rotation.store(true, Ordering::SeqCst);
 
     let exit = server.terminate(Duration::from_millis(GRACE_MS) + Duration::from_secs(35));
     let exited = signalled.elapsed();
-    stop.store(true, Ordering::SeqCst);
     for worker in workers.into_iter().chain(keep_alive) {
         worker.join().unwrap();
     }
