@@ -5,7 +5,7 @@
 use crate::checks::CATALOGUE;
 use crate::model::{
     AppliesTo, COURT_JUDGE_SLUG, Caption, Category, FieldError, PROFILE_FORMAT_VERSION, Privacy, Profile, ResultStatus,
-    Rule, RuleKind, RuleLayer, RuleParams, Sections, SignatureBlock,
+    Rule, RuleKind, RuleLayer, RuleParams, Sections, SignatureBlock, StandingOrder,
 };
 use crate::validate::slug_problem;
 use std::collections::BTreeSet;
@@ -52,6 +52,23 @@ pub fn validate_profile(profile: &Profile) -> Vec<FieldError> {
             check_date(&mut errors, &format!("{path}.standing_order.effective_date"), order.effective_date.as_deref());
             check_date(&mut errors, &format!("{path}.standing_order.as_of"), order.as_of.as_deref());
             check_layer(&mut errors, &format!("{path}.standing_order"), &order.rules);
+        }
+    }
+    errors
+}
+
+/// The constraints on one standing order, on its own (an organisation's layer before it
+/// is accepted); paths are relative to the order.
+pub fn validate_standing_order(order: &StandingOrder) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    require_text(&mut errors, "title", &order.title);
+    check_url(&mut errors, "source_url", &order.source_url);
+    check_date(&mut errors, "effective_date", order.effective_date.as_deref());
+    check_date(&mut errors, "as_of", order.as_of.as_deref());
+    check_layer(&mut errors, "", &order.rules);
+    for error in &mut errors {
+        if let Some(rest) = error.path.strip_prefix('.') {
+            error.path = rest.to_string();
         }
     }
     errors

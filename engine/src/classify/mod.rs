@@ -201,6 +201,36 @@ pub fn explain(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<String, Engine
     Ok(out)
 }
 
+/// Each page's lines: their text and whether they are bold.
+pub type PageLines = Vec<Vec<(String, bool)>>;
+
+/// The lines of each page in reading order — running headers, footers and page numbers
+/// left out, a blank line where a wider gap parts paragraphs — with whether each is
+/// bold, and the pages that had no text. For reading documents that are not filings
+/// (a judge's individual practices).
+pub fn page_lines(pdf_bytes: &[u8]) -> Result<(PageLines, Vec<u32>), EngineError> {
+    let pdf = Pdf::load(pdf_bytes).map_err(invalid)?;
+    let Read { pages, fillable, unread_pages, .. } = read(&pdf, &ClassifyHints::default())?;
+    let s = structure::analyse(&pages, fillable);
+    let mut out = Vec::with_capacity(pages.len());
+    for (p, page) in pages.iter().enumerate() {
+        let kept: Vec<&layout::Line> =
+            page.lines.iter().zip(&s.roles[p]).filter(|(_, role)| **role != Role::Running).map(|(l, _)| l).collect();
+        let mut gaps: Vec<f64> = kept.windows(2).map(|w| (w[0].baseline - w[1].baseline).abs()).collect();
+        gaps.sort_by(f64::total_cmp);
+        let usual = gaps.get(gaps.len() / 2).copied().unwrap_or(0.0);
+        let mut lines = Vec::with_capacity(kept.len());
+        for (i, line) in kept.iter().enumerate() {
+            if i > 0 && usual > 0.0 && (kept[i - 1].baseline - line.baseline).abs() > 1.6 * usual {
+                lines.push((String::new(), false));
+            }
+            lines.push((line.text.clone(), line.bold));
+        }
+        out.push(lines);
+    }
+    Ok((out, unread_pages))
+}
+
 /// The pages as lines, with what was found on the way.
 struct Read {
     pages: Vec<PageText>,

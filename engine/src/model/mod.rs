@@ -3,6 +3,7 @@
 pub mod classification;
 pub mod deadlines;
 pub mod enums;
+pub mod ingest;
 pub mod profile;
 pub mod request;
 pub mod response;
@@ -12,6 +13,7 @@ pub mod rules_view;
 pub use classification::*;
 pub use deadlines::*;
 pub use enums::*;
+pub use ingest::*;
 pub use profile::*;
 pub use request::*;
 pub use response::*;

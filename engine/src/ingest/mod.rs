@@ -1,0 +1,281 @@
+//! `extract`: a judge's individual practices or standing order (text or PDF) in,
+//! proposed standing-order rules out — page and word limits by paper and motion,
+//! pre-motion conferences and the motions they cover, courtesy copies, bundling,
+//! filing gates, type size, margins and spacing — each with the sentence it came from,
+//! that sentence's page and span, and a confidence. See `docs/ingest.md`.
+//!
+//! Deterministic and explainable: patterns over the document's sentences and headings,
+//! no model. Sentences that read as requirements but match no pattern are returned as
+//! `not_understood`, never dropped.
+//!
+//! The steps, one module each: `reader` (lines → sentences with sections and headings)
+//! → `words` (tokens and numbers) → the patterns `limits`, `procedure`, `format`, which
+//! read their words from `vocabulary` and `papers` → the rules, assembled here.
+
+mod format;
+mod limits;
+mod papers;
+mod procedure;
+mod reader;
+mod vocabulary;
+mod words;
+
+use crate::error::EngineError;
+use crate::model::{
+    AppliesTo, Confidence, Extraction, ExtractionMeta, FieldError, IngestOptions, Passage, ProposedRule, Rule,
+    RuleKind, RuleParams, Severity,
+};
+use reader::{Reading, Sentence, SourceLine};
+use words::Token;
+
+/// Changes whenever a change to the patterns may change a proposal.
+pub const EXTRACTOR_VERSION: &str = "1";
+
+/// Limits on what is read, so that a hostile input costs bounded time.
+const MAX_TEXT_BYTES: usize = 2 * 1024 * 1024;
+const MAX_PAGES: usize = 500;
+const MAX_SENTENCE_CHARS: usize = 4_000;
+
+/// What a pattern read from one sentence.
+#[derive(Clone, Debug, PartialEq)]
+struct Finding {
+    kind: RuleKind,
+    /// The name part of the rule key.
+    name: String,
+    label: String,
+    /// In the extractor's own words.
+    summary: String,
+    params: RuleParams,
+    applies_to: AppliesTo,
+    confidence: Confidence,
+    reasoning: String,
+    /// A page limit on pre-motion letters: narrowed afterwards to the motions the
+    /// document's conference rule covers.
+    pre_motion_letter: bool,
+}
+
+/// How serious breaking a rule of each kind is, as the shipped profiles grade them.
+const SEVERITIES: &[(RuleKind, Severity)] = &[
+    (RuleKind::PageLimit, Severity::Critical),
+    (RuleKind::WordLimit, Severity::Critical),
+    (RuleKind::Pmc, Severity::Critical),
+    (RuleKind::FilingGate, Severity::Critical),
+    (RuleKind::Bundling, Severity::Warning),
+    (RuleKind::Format, Severity::Warning),
+    (RuleKind::CourtesyCopy, Severity::Info),
+];
+
+/// Extracts from plain text; a form feed (`\f`) separates pages.
+pub fn extract_text(text: &str, options: &IngestOptions) -> Result<Extraction, EngineError> {
+    check_options(options)?;
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(EngineError::InvalidInput {
+            message: format!("the text is {} bytes; at most {MAX_TEXT_BYTES} are read", text.len()),
+        });
+    }
+    let pages: Vec<Vec<SourceLine>> = text
+        .split('\u{c}')
+        .map(|page| page.lines().map(|line| SourceLine { text: line.replace('\t', "    "), bold: false }).collect())
+        .collect();
+    extract(pages, options, Vec::new())
+}
+
+/// Extracts from a PDF, read with the same reader as `classify`.
+pub fn extract_pdf(pdf_bytes: &[u8], options: &IngestOptions) -> Result<Extraction, EngineError> {
+    check_options(options)?;
+    let (pages, unread) = crate::classify::page_lines(pdf_bytes)?;
+    let mut warnings = Vec::new();
+    if !unread.is_empty() {
+        let list: Vec<String> = unread.iter().map(u32::to_string).collect();
+        warnings.push(format!(
+            "Page(s) {} have no text layer (scanned); their rules were not read. Paste their text to include them.",
+            list.join(", ")
+        ));
+    }
+    let pages = pages
+        .into_iter()
+        .map(|lines| lines.into_iter().map(|(text, bold)| SourceLine { text, bold }).collect())
+        .collect();
+    extract(pages, options, warnings)
+}
+
+fn check_options(options: &IngestOptions) -> Result<(), EngineError> {
+    let mut details = Vec::new();
+    if !(options.source_url.starts_with("https://") || options.source_url.starts_with("http://"))
+        || options.source_url.len() > 2_000
+    {
+        details.push(FieldError::new("source_url", "must be the http(s) address where the document is published"));
+    }
+    if let Some(title) = &options.title
+        && (title.trim().is_empty() || title.chars().count() > 300)
+    {
+        details.push(FieldError::new("title", "must be 1 to 300 characters"));
+    }
+    if details.is_empty() { Ok(()) } else { Err(EngineError::InvalidRequest { details }) }
+}
+
+fn extract(
+    mut pages: Vec<Vec<SourceLine>>,
+    options: &IngestOptions,
+    mut warnings: Vec<String>,
+) -> Result<Extraction, EngineError> {
+    if pages.len() > MAX_PAGES {
+        warnings.push(format!("The document has {} pages; the first {MAX_PAGES} were read.", pages.len()));
+        pages.truncate(MAX_PAGES);
+    }
+    let reading = reader::read(&pages);
+    let title =
+        options.title.clone().or_else(|| reading.title.clone()).unwrap_or_else(|| "Individual practices".to_string());
+
+    let mut found: Vec<(Finding, usize)> = Vec::new();
+    let mut not_understood = Vec::new();
+    let mut rule_like = 0u32;
+    for (index, sentence) in reading.sentences.iter().enumerate() {
+        if sentence.text.chars().count() > MAX_SENTENCE_CHARS {
+            not_understood.push(passage(sentence));
+            continue;
+        }
+        let t = words::tokens(&sentence.text);
+        let requirement = is_rule_like(&t);
+        rule_like += u32::from(requirement);
+        let findings = read_sentence(sentence, &t);
+        if findings.is_empty() {
+            if narrows_previous(&mut found, &reading, index, &t) {
+                continue;
+            }
+            if requirement {
+                not_understood.push(passage(sentence));
+            }
+            continue;
+        }
+        for finding in findings {
+            let same = |(f, _): &(Finding, usize)| {
+                f.kind == finding.kind && f.params == finding.params && f.applies_to == finding.applies_to
+            };
+            if !found.iter().any(same) {
+                found.push((finding, index));
+            }
+        }
+    }
+    narrow_pre_motion_letters(&mut found);
+
+    let proposals = assemble(&found, &reading, &title, &options.source_url);
+    Ok(Extraction {
+        title,
+        pages: reading.pages,
+        proposals,
+        not_understood,
+        meta: ExtractionMeta {
+            sentences: reading.sentences.len() as u32,
+            rule_like,
+            extractor_version: EXTRACTOR_VERSION.to_string(),
+        },
+        warnings,
+    })
+}
+
+/// Every pattern on one sentence. A sentence about a limit is not also a filing gate
+/// ("… may not exceed 25 pages without leave"), nor is a conference or bundling rule.
+fn read_sentence(sentence: &Sentence, t: &[Token]) -> Vec<Finding> {
+    let mut findings = limits::find_limits(sentence, t);
+    let pmc = procedure::find_pmc(sentence, t);
+    let bundling = procedure::find_bundling(t);
+    let gate =
+        if findings.is_empty() && pmc.is_none() && bundling.is_none() { procedure::find_filing_gate(t) } else { None };
+    findings.extend(pmc);
+    findings.extend(bundling);
+    findings.extend(procedure::find_courtesy_copy(t));
+    findings.extend(gate);
+    findings.extend(format::find_format(t));
+    findings
+}
+
+/// "This requirement does not apply to pro se parties" right after a conference rule
+/// (in the same section, or the next sentence) narrows that rule.
+fn narrows_previous(found: &mut [(Finding, usize)], reading: &Reading, index: usize, t: &[Token]) -> bool {
+    let Some((previous, at)) = found.iter_mut().rev().find(|(f, _)| f.kind == RuleKind::Pmc) else { return false };
+    let here = &reading.sentences[index];
+    let there = &reading.sentences[*at];
+    let near = index == *at + 1 || (here.section.is_some() && here.section == there.section && here.page == there.page);
+    if !near {
+        return false;
+    }
+    match procedure::narrow_pmc(previous, t) {
+        Some(narrowed) => {
+            *previous = narrowed;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Pre-motion letters are letters about the motions the conference rule covers.
+fn narrow_pre_motion_letters(found: &mut [(Finding, usize)]) {
+    let covered = found.iter().find(|(f, _)| f.kind == RuleKind::Pmc).map(|(f, _)| f.applies_to.motion_types.clone());
+    for (finding, _) in found.iter_mut().filter(|(f, _)| f.pre_motion_letter) {
+        if finding.applies_to.motion_types.is_none()
+            && let Some(Some(motions)) = &covered
+        {
+            finding.applies_to.motion_types = Some(motions.clone());
+        }
+    }
+}
+
+fn is_rule_like(t: &[Token]) -> bool {
+    t.len() >= 4
+        && (words::has_any(t, vocabulary::REQUIREMENT)
+            || t.first().is_some_and(|w| vocabulary::IMPERATIVES.contains(&w.word.as_str())))
+}
+
+fn passage(sentence: &Sentence) -> Passage {
+    Passage {
+        page: sentence.page as u32 + 1,
+        start: sentence.start as u32,
+        end: sentence.end as u32,
+        section: sentence.section.clone(),
+        text: sentence.text.clone(),
+    }
+}
+
+fn assemble(found: &[(Finding, usize)], reading: &Reading, title: &str, source_url: &str) -> Vec<ProposedRule> {
+    let mut keys: Vec<String> = Vec::new();
+    let mut out = Vec::with_capacity(found.len());
+    for (finding, index) in found {
+        let sentence = &reading.sentences[*index];
+        let base = format!("{}:{}", finding.kind.as_str(), finding.name);
+        let mut key = base.clone();
+        let mut n = 2;
+        while keys.contains(&key) {
+            key = format!("{base}-{n}");
+            n += 1;
+        }
+        keys.push(key.clone());
+        let citation = match &sentence.section {
+            Some(section) => format!("{title} \u{a7} {section}"),
+            None => format!("{title}, p. {}", sentence.page + 1),
+        };
+        let severity = SEVERITIES.iter().find(|(kind, _)| *kind == finding.kind).map_or(Severity::Warning, |(_, s)| *s);
+        let applies_to = (finding.applies_to != AppliesTo::default()).then(|| finding.applies_to.clone());
+        out.push(ProposedRule {
+            rule: Rule {
+                rule_key: key,
+                category: finding.kind.category().expect("the extractor proposes checkable kinds"),
+                citation,
+                label: finding.label.clone(),
+                summary: finding.summary.clone(),
+                severity,
+                applies_to,
+                params: finding.params.clone(),
+                source_text: sentence.text.clone(),
+                source_url: source_url.to_string(),
+            },
+            evidence: passage(sentence),
+            confidence: finding.confidence,
+            reasoning: finding.reasoning.clone(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

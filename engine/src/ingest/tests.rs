@@ -1,0 +1,163 @@
+//! The extractor on small documents written for these tests (fictional judges).
+
+use super::*;
+use crate::model::{DocumentScope as S, MotionType as M};
+
+fn options() -> IngestOptions {
+    IngestOptions { source_url: "https://courtrules.example/practices".to_string(), title: None }
+}
+
+fn extract(text: &str) -> Extraction {
+    extract_text(text, &options()).unwrap()
+}
+
+fn keys(e: &Extraction) -> Vec<&str> {
+    e.proposals.iter().map(|p| p.rule.rule_key.as_str()).collect()
+}
+
+const NUMBERED: &str = "INDIVIDUAL PRACTICES OF JUDGE AVERY SAMPLE (SAMPLE DATA)
+
+1. Communications with Chambers
+A. Letters. Except as otherwise provided below, communications with chambers shall be by letter filed on ECF. Letters may not exceed three pages.
+B. Telephone Calls. Telephone calls to chambers are permitted only in emergencies.
+
+2. Motions
+A. Pre-Motion Conference Required. A party intending to move to dismiss under Rule 12 or for summary judgment under Rule 56 must first request a pre-motion conference by letter of no more than three pages setting out the basis for the anticipated motion. This requirement does not apply to parties proceeding pro se.
+B. Page Limits. Unless prior permission has been granted, memoranda of law in support of and in opposition to motions are limited to 25 pages, and reply memoranda are limited to 10 pages.
+C. Courtesy Copies. One courtesy copy of any motion paper of twenty pages or more shall be delivered to chambers, marked as a courtesy copy, on the day it is filed.
+D. Bundling. Motion papers shall be served but not filed until the motion is fully briefed, when the moving party files all papers together.
+E. Form. All memoranda must be double-spaced, in 12-point type with footnotes no smaller than 10-point, and with one-inch margins.
+";
+
+#[test]
+fn a_numbered_practices_document() {
+    let e = extract(NUMBERED);
+    assert_eq!(e.title, "INDIVIDUAL PRACTICES OF JUDGE AVERY SAMPLE (SAMPLE DATA)");
+    assert_eq!(
+        keys(&e),
+        [
+            "PageLimit:letter+discovery-letter",
+            "PageLimit:letter@rule-12+rule-56",
+            "Pmc:pre-motion-conference",
+            "PageLimit:brief-support+brief-opposition",
+            "PageLimit:brief-reply",
+            "CourtesyCopy:courtesy-copies",
+            "Bundling:motion-papers",
+            "Format:body-font",
+            "Format:footnote-font",
+            "Format:margins",
+            "Format:line-spacing",
+        ],
+        "{:#?}",
+        e.proposals
+    );
+    let by_key = |key: &str| e.proposals.iter().find(|p| p.rule.rule_key == key).unwrap();
+    let pmc = by_key("Pmc:pre-motion-conference");
+    let applies = pmc.rule.applies_to.as_ref().unwrap();
+    assert_eq!(applies.motion_types.as_deref(), Some(&[M::Rule12, M::Rule56][..]));
+    assert_eq!(applies.filer_pro_se, Some(false), "the next sentence exempts pro se parties");
+    assert_eq!(pmc.rule.citation, "INDIVIDUAL PRACTICES OF JUDGE AVERY SAMPLE (SAMPLE DATA) \u{a7} 2.A");
+    let memoranda = by_key("PageLimit:brief-support+brief-opposition");
+    assert_eq!(memoranda.rule.params.max_pages, Some(25));
+    assert_eq!(memoranda.confidence, Confidence::High);
+    assert_eq!(by_key("PageLimit:brief-reply").rule.params.max_pages, Some(10));
+    assert_eq!(by_key("CourtesyCopy:courtesy-copies").rule.params.min_pages, Some(20));
+    assert_eq!(by_key("Format:footnote-font").rule.params.min_footnote_font_pt, Some(10.0));
+    // The span points at the sentence on its page.
+    let p = &by_key("PageLimit:brief-reply").evidence;
+    let page: Vec<char> = e.pages[p.page as usize - 1].chars().collect();
+    assert_eq!(page[p.start as usize..p.end as usize].iter().collect::<String>(), p.text);
+    assert!(p.text.starts_with("Unless prior permission"), "{}", p.text);
+    // Telephone calls and the ECF letter sentence are requirements no pattern reads.
+    let unread: Vec<&str> = e.not_understood.iter().map(|p| p.text.as_str()).collect();
+    assert!(unread.iter().any(|t| t.starts_with("Telephone calls")), "{unread:?}");
+    assert!(unread.iter().any(|t| t.starts_with("Except as otherwise")), "{unread:?}");
+}
+
+#[test]
+fn proposals_form_a_valid_standing_order() {
+    let e = extract(NUMBERED);
+    let order = crate::model::StandingOrder {
+        title: e.title.clone(),
+        source_url: options().source_url,
+        effective_date: None,
+        as_of: None,
+        sample: true,
+        rules: e.proposals.iter().map(|p| p.rule.clone()).collect(),
+    };
+    let errors = crate::profile_check::validate_standing_order(&order);
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn tables_and_words_for_numbers() {
+    let e = extract(
+        "Page Limits\nMemoranda in support ........ twenty-five (25) pages\nOpposition memoranda ........ 25 pages\nReply memoranda    ten pages\n\nSummary Judgment\nOn motions for summary judgment, memoranda may be no longer than 35 pages.\n",
+    );
+    let limits: Vec<(Vec<S>, Option<Vec<M>>, u32)> = e
+        .proposals
+        .iter()
+        .map(|p| {
+            let a = p.rule.applies_to.clone().unwrap();
+            (a.document_scopes.unwrap(), a.motion_types, p.rule.params.max_pages.unwrap())
+        })
+        .collect();
+    assert_eq!(
+        limits,
+        [
+            (vec![S::BriefSupport], None, 25),
+            (vec![S::BriefOpposition], None, 25),
+            (vec![S::BriefReply], None, 10),
+            (vec![S::BriefSupport, S::BriefOpposition, S::BriefReply], Some(vec![M::Rule56]), 35),
+        ]
+    );
+}
+
+#[test]
+fn conditions_are_not_limits() {
+    let e = extract(
+        "Any memorandum exceeding ten pages must include a table of contents. Papers of 20 pages or more need tabs.",
+    );
+    assert!(e.proposals.is_empty(), "{:#?}", e.proposals);
+    assert_eq!(e.not_understood.len(), 2);
+    let e = extract("Letters exceeding three pages will not be accepted.");
+    assert_eq!(keys(&e), ["PageLimit:letter+discovery-letter"]);
+}
+
+#[test]
+fn exceptions_narrow_the_conference_rule() {
+    let e = extract(
+        "A pre-motion conference is required before filing any motion, except motions for a temporary restraining order, a preliminary injunction, or in limine.",
+    );
+    let pmc = &e.proposals[0].rule;
+    let motions = pmc.applies_to.as_ref().unwrap().motion_types.clone().unwrap();
+    assert!(!motions.contains(&M::Tro) && !motions.contains(&M::MotionInLimine));
+    assert!(motions.contains(&M::Rule56) && motions.contains(&M::General));
+}
+
+#[test]
+fn prose_without_rules_is_ignored_and_requirements_are_listed() {
+    let e = extract(
+        "These practices describe how chambers works. Oral argument will be scheduled only if the Court so orders.",
+    );
+    assert!(e.proposals.is_empty());
+    assert_eq!(e.not_understood.len(), 1);
+    assert_eq!(e.meta.sentences, 2);
+    assert_eq!(e.meta.rule_like, 1);
+}
+
+#[test]
+fn bad_options_name_the_field() {
+    let error =
+        extract_text("x", &IngestOptions { source_url: "ftp://x".into(), title: Some(" ".into()) }).unwrap_err();
+    let EngineError::InvalidRequest { details } = error else { panic!("{error:?}") };
+    let paths: Vec<&str> = details.iter().map(|d| d.path.as_str()).collect();
+    assert_eq!(paths, ["source_url", "title"]);
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let a = serde_json::to_vec(&extract(NUMBERED)).unwrap();
+    let b = serde_json::to_vec(&extract(NUMBERED)).unwrap();
+    assert_eq!(a, b);
+}
