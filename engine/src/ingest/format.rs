@@ -14,10 +14,10 @@ pub fn find_format(t: &[Token]) -> Vec<Finding> {
     let mut body = None;
     let mut footnote = None;
     for (k, q) in sizes.iter().enumerate() {
-        // The words a size describes: up to five before it (not past the previous size)
-        // and two after ("12-point type", "footnotes no smaller than 10-point").
-        let from = q.first.saturating_sub(5).max(if k == 0 { 0 } else { sizes[k - 1].last + 1 });
-        let to = (q.last + 3).min(sizes.get(k + 1).map_or(t.len(), |n| n.first));
+        // The words a size describes: up to seven before it (not past the previous size)
+        // and one after ("12-point type", "footnotes must be no smaller than 10-point").
+        let from = q.first.saturating_sub(7).max(if k == 0 { 0 } else { sizes[k - 1].last + 1 });
+        let to = (q.last + 2).min(sizes.get(k + 1).map_or(t.len(), |n| n.first));
         let near = &t[from..to];
         let about_notes = has_any(near, v::FOOTNOTES);
         let both = about_notes && has_any(&t[from..t.len().min(q.last + 6)], v::TEXT_AND_NOTES);
@@ -80,7 +80,8 @@ pub fn find_format(t: &[Token]) -> Vec<Finding> {
 /// double-spaced pages") and not in "need not be double-spaced".
 fn double_spacing_required(t: &[Token], all: &[Quantity]) -> bool {
     let Some(at) = v::DOUBLE_SPACED.iter().filter_map(|p| find(t, 0, t.len(), p)).min() else { return false };
-    if has_any(t, v::SPACING_EXCEPTIONS) && !has_any(t, &["must be double", "shall be double", "should be double"]) {
+    let required = &["must be double*", "shall be double*", "should be double*", "be double*"];
+    if has_any(t, v::SPACING_EXCEPTIONS) && !has_any(t, required) {
         return false;
     }
     let inside_quantity = all.iter().any(|q| q.first < at && at <= q.last);

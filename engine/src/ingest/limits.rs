@@ -8,7 +8,7 @@
 //! failing that, earlier in the sentence, in the paragraph's lead-in or in the headings.
 
 use super::Finding;
-use super::papers::{Papers, all_but, describe, describe_motions, motions, papers};
+use super::papers::{Papers, all_but, describe, describe_motions, motions, narrow_letters, papers};
 use super::reader::Sentence;
 use super::vocabulary as v;
 use super::words::{Quantity, Token, Unit, find, has_any, quantities, tokens};
@@ -73,6 +73,9 @@ pub fn find_limits(sentence: &Sentence, t: &[Token]) -> Vec<Finding> {
         if paper.is_empty() {
             continue; // no paper named (or a sur-reply): the sentence goes to a person
         }
+        let mut surroundings = sentence.context.clone();
+        surroundings.extend(sentence.previous.clone());
+        narrow_letters(&mut paper, t, &surroundings);
         let clause_motions = motions(&t[from..q.first]);
         let motion_types = limit_motions(&clause_motions, &sentence_motions, &paper, sentence);
         found.push(limit_finding(q, &paper, motion_types, strength, source));
@@ -93,6 +96,11 @@ enum Source {
     Clause,
     Sentence,
     Heading,
+}
+
+/// Where the sentence's last number of pages or words ends (0 when there is none).
+pub fn last_quantity(t: &[Token]) -> usize {
+    quantities(t).iter().filter(|q| matches!(q.unit, Unit::Pages | Unit::Words)).map(|q| q.last).max().unwrap_or(0)
 }
 
 /// Whether the number is a ceiling, and how plainly the sentence says so.

@@ -149,11 +149,18 @@ fn extract(
             continue;
         }
         for finding in findings {
-            let same = |(f, _): &(Finding, usize)| {
-                f.kind == finding.kind && f.params == finding.params && f.applies_to == finding.applies_to
+            // The same rule stated twice is proposed once, from the sentence that states
+            // it most plainly. Filing gates differ by their step, which is in the words.
+            let same = |f: &Finding| {
+                f.kind == finding.kind
+                    && f.kind != RuleKind::FilingGate
+                    && f.params == finding.params
+                    && f.applies_to == finding.applies_to
             };
-            if !found.iter().any(same) {
-                found.push((finding, index));
+            match found.iter_mut().find(|(f, _)| same(f)) {
+                Some(earlier) if finding.confidence < earlier.0.confidence => *earlier = (finding, index),
+                Some(_) => {}
+                None => found.push((finding, index)),
             }
         }
     }
@@ -180,8 +187,18 @@ fn read_sentence(sentence: &Sentence, t: &[Token]) -> Vec<Finding> {
     let mut findings = limits::find_limits(sentence, t);
     let pmc = procedure::find_pmc(sentence, t);
     let bundling = procedure::find_bundling(t);
-    let gate =
-        if findings.is_empty() && pmc.is_none() && bundling.is_none() { procedure::find_filing_gate(t) } else { None };
+    let gate = if pmc.is_some() || bundling.is_some() {
+        None
+    } else if findings.is_empty() {
+        procedure::find_filing_gate(t)
+    } else {
+        // "… limited to ten pages, and no reply may be filed without leave": a gate in a
+        // clause of its own after the limits.
+        let last = limits::last_quantity(t);
+        let clause = (last..t.len()).find(|&i| t[i].clause_end).map_or(t.len(), |i| i + 1);
+        let rest = &t[clause..];
+        if words::has_any(rest, &["filed", "file"]) { procedure::find_filing_gate(rest) } else { None }
+    };
     findings.extend(pmc);
     findings.extend(bundling);
     findings.extend(procedure::find_courtesy_copy(t));
@@ -196,7 +213,9 @@ fn narrows_previous(found: &mut [(Finding, usize)], reading: &Reading, index: us
     let Some((previous, at)) = found.iter_mut().rev().find(|(f, _)| f.kind == RuleKind::Pmc) else { return false };
     let here = &reading.sentences[index];
     let there = &reading.sentences[*at];
-    let near = index == *at + 1 || (here.section.is_some() && here.section == there.section && here.page == there.page);
+    let near = index == *at + 1
+        || here.paragraph == there.paragraph
+        || (here.section.is_some() && here.section == there.section && here.page == there.page);
     if !near {
         return false;
     }
@@ -222,8 +241,12 @@ fn narrow_pre_motion_letters(found: &mut [(Finding, usize)]) {
 }
 
 fn is_rule_like(t: &[Token]) -> bool {
+    let permission = t.windows(2).any(|pair| {
+        vocabulary::PERMISSIONS.contains(&pair[1].word.as_str()) && !vocabulary::NOT_A_PARTY.contains(&pair[0].word.as_str())
+    });
     t.len() >= 4
-        && (words::has_any(t, vocabulary::REQUIREMENT)
+        && (permission
+            || words::has_any(t, vocabulary::REQUIREMENT)
             || t.first().is_some_and(|w| vocabulary::IMPERATIVES.contains(&w.word.as_str())))
 }
 

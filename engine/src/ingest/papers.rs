@@ -38,7 +38,9 @@ pub fn papers(tokens: &[Token], reply_elsewhere: bool) -> Papers {
         }
     }
     if has_any(tokens, v::LETTERS) {
-        if has_any(tokens, v::PRE_MOTION_LETTER) {
+        if has_any(tokens, v::LETTER_EXCEPTIONS) {
+            found.scopes.push(S::Letter);
+        } else if has_any(tokens, v::PRE_MOTION_LETTER) {
             found.scopes.push(S::Letter);
             found.pre_motion_letter = true;
         } else if has_any(tokens, v::DISCOVERY_LETTER) {
@@ -117,6 +119,31 @@ pub fn motions(tokens: &[Token]) -> Motions {
 /// Every motion type but `excluded`, in the vocabulary's order.
 pub fn all_but(excluded: &[MotionType]) -> Vec<MotionType> {
     MotionType::ALL.iter().copied().filter(|m| !excluded.contains(m)).collect()
+}
+
+/// Narrows letters named without qualification by what surrounds them: "other than
+/// discovery letters" in the sentence, a pre-motion or discovery heading, or a previous
+/// sentence about pre-motion letters.
+pub fn narrow_letters(paper: &mut Papers, sentence: &[Token], surroundings: &[String]) {
+    if paper.scopes != [S::Letter, S::DiscoveryLetter] {
+        return;
+    }
+    if has_any(sentence, v::LETTER_EXCEPTIONS) {
+        paper.scopes = vec![S::Letter];
+        return;
+    }
+    for text in surroundings.iter().rev() {
+        let t = super::words::tokens(text);
+        if has_any(&t, v::PRE_MOTION_LETTER) || has_any(&t, v::PMC) {
+            paper.scopes = vec![S::Letter];
+            paper.pre_motion_letter = true;
+            return;
+        }
+        if has_any(&t, v::DISCOVERY_LETTER) {
+            paper.scopes = vec![S::DiscoveryLetter];
+            return;
+        }
+    }
 }
 
 /// "memoranda in support and in opposition", for labels and summaries.

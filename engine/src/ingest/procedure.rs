@@ -5,7 +5,7 @@ use super::Finding;
 use super::papers::{Motions, all_but, describe_motions, motions};
 use super::reader::Sentence;
 use super::vocabulary as v;
-use super::words::{Token, Unit, has, has_any, quantities, tokens};
+use super::words::{Token, Unit, has_any, quantities, tokens};
 use crate::model::{AppliesTo, Confidence, DocumentScope as S, FilingRole, MotionType, RuleKind, RuleParams};
 
 fn obliges(t: &[Token]) -> bool {
@@ -23,7 +23,7 @@ pub fn find_pmc(sentence: &Sentence, t: &[Token]) -> Option<Finding> {
         t,
         &["before", "prior to", "required", "require*", "first", "request*", "seek*", "ask*", "must", "shall"],
     );
-    if !asks || has_any(t, &["not required", "need not", "is not necessary", "not necessary"]) {
+    if !asks || has_any(t, v::PMC_NEGATIONS) {
         return None;
     }
     // A sentence only about the letter's length or the conference's conduct is not
@@ -152,7 +152,8 @@ pub fn narrow_pmc(previous: &Finding, t: &[Token]) -> Option<Finding> {
 /// "One courtesy copy of any motion paper of twenty pages or more shall be delivered
 /// to chambers."
 pub fn find_courtesy_copy(t: &[Token]) -> Option<Finding> {
-    if !has_any(t, v::COURTESY_COPY) || !obliges(t) || has_any(t, v::NEGATIONS) {
+    let named = has_any(t, v::COURTESY_COPY) || has_any(t, v::COPIES) && has_any(t, v::CHAMBERS);
+    if !named || !obliges(t) || !has_any(t, v::DELIVERY) || has_any(t, v::NEGATIONS) {
         return None;
     }
     let mut min_pages = None;
@@ -205,7 +206,10 @@ const MOTION_PAPERS: &[S] = &[
 pub fn find_bundling(t: &[Token]) -> Option<Finding> {
     let named = has_any(t, v::BUNDLED);
     let briefed = has_any(t, v::BRIEFED);
-    if !(named || briefed && has_any(t, v::FILED_TOGETHER)) {
+    if !(named || briefed && has_any(t, v::FILED_TOGETHER)) || !has_any(t, &["fil*"]) && !has_any(t, &["bundl*"]) {
+        return None;
+    }
+    if has_any(t, v::BUNDLING_NEGATIONS) || !obliges(t) && !has_any(t, &["serves", "files", "follows"]) {
         return None;
     }
     Some(Finding {
@@ -216,7 +220,13 @@ pub fn find_bundling(t: &[Token]) -> Option<Finding> {
             .to_string(),
         params: RuleParams::default(),
         applies_to: AppliesTo { document_scopes: Some(MOTION_PAPERS.to_vec()), ..AppliesTo::default() },
-        confidence: if named && briefed { Confidence::High } else { Confidence::Medium },
+        // "The Court follows the practice called bundling" names it without saying what
+        // to do: the sentence that says so is better evidence.
+        confidence: match (named, briefed, has_any(t, &["fil*"])) {
+            (true, true, _) => Confidence::High,
+            (_, _, true) => Confidence::Medium,
+            _ => Confidence::Low,
+        },
         reasoning: "motion papers filed together once fully briefed".to_string(),
         pre_motion_letter: false,
     })
@@ -227,7 +237,7 @@ pub fn find_filing_gate(t: &[Token]) -> Option<Finding> {
     if !has_any(t, v::GATES) || !has_any(t, v::GATE_SUBJECT) || !obliges(t) && !has_any(t, &["no", "not"]) {
         return None;
     }
-    if has_any(t, v::PMC) || has_any(t, &["fully briefed", "bundl*", "unless otherwise"]) && !has(t, "until") {
+    if has_any(t, v::PMC) || has_any(t, v::BRIEFED) || has_any(t, v::BUNDLED) {
         return None;
     }
     let found = motions(t);

@@ -32,6 +32,10 @@ pub struct Sentence {
     pub context: Vec<String>,
     /// A table row rather than running text.
     pub table_row: bool,
+    /// The sentence before, in the same paragraph.
+    pub previous: Option<String>,
+    /// Which paragraph of the document (sentences of one paragraph share it).
+    pub paragraph: usize,
 }
 
 /// The pages' texts (what spans point into) and their sentences.
@@ -73,7 +77,10 @@ struct Outline {
 impl Outline {
     fn enter(&mut self, style: Style, label: &str, title: Option<String>) {
         let level = Level { style, label: label.to_string(), title };
-        if style == Style::Compound {
+        // A whole path ("2.A"), or a plain number after paths ("4." after "3.C"): a new
+        // top-level section.
+        let after_paths = style == Style::Arabic && self.levels.first().is_some_and(|l| l.style == Style::Compound);
+        if style == Style::Compound || after_paths {
             self.levels.clear();
             self.levels.push(level);
         } else if let Some(at) = self.levels.iter().position(|l| l.style == style) {
@@ -118,6 +125,7 @@ impl Outline {
 pub fn read(pages: &[Vec<SourceLine>]) -> Reading {
     let mut reading = Reading { pages: Vec::with_capacity(pages.len()), sentences: Vec::new(), title: None };
     let mut outline = Outline::default();
+    let mut counter = 0;
     for (page_index, lines) in pages.iter().enumerate() {
         let mut page_text = String::new();
         let mut offset = 0usize; // in characters
@@ -133,7 +141,7 @@ pub fn read(pages: &[Vec<SourceLine>]) -> Reading {
 
             let trimmed = line.text.trim();
             if trimmed.is_empty() {
-                paragraph.flush(page_index, &outline, &mut reading.sentences);
+                paragraph.flush(page_index, &outline, &mut reading.sentences, &mut counter);
                 continue;
             }
             let lead = line.text.chars().take_while(|c| c.is_whitespace()).count();
@@ -142,17 +150,17 @@ pub fn read(pages: &[Vec<SourceLine>]) -> Reading {
                 reading.title = Some(trimmed.to_string());
             }
             if is_table_row(trimmed) {
-                paragraph.flush(page_index, &outline, &mut reading.sentences);
+                paragraph.flush(page_index, &outline, &mut reading.sentences, &mut counter);
                 let mut row = Paragraph::default();
                 row.push(trimmed, start);
                 row.table_row = true;
-                row.flush(page_index, &outline, &mut reading.sentences);
+                row.flush(page_index, &outline, &mut reading.sentences, &mut counter);
                 continue;
             }
             let (number, rest_at) = numbering(trimmed);
             let bullet = bullet_len(trimmed);
             if number.is_some() || bullet > 0 {
-                paragraph.flush(page_index, &outline, &mut reading.sentences);
+                paragraph.flush(page_index, &outline, &mut reading.sentences, &mut counter);
             }
             let (body, body_start) = match number {
                 Some((style_guess, label)) => {
@@ -176,7 +184,7 @@ pub fn read(pages: &[Vec<SourceLine>]) -> Reading {
                 }
                 None if bullet > 0 => (&trimmed[bullet..], start + trimmed[..bullet].chars().count()),
                 None if paragraph.ends_sentence() && is_heading_text(trimmed, line.bold) => {
-                    paragraph.flush(page_index, &outline, &mut reading.sentences);
+                    paragraph.flush(page_index, &outline, &mut reading.sentences, &mut counter);
                     outline.loose_heading = Some((outline.levels.len(), clean_heading(trimmed)));
                     continue;
                 }
@@ -188,7 +196,7 @@ pub fn read(pages: &[Vec<SourceLine>]) -> Reading {
                 paragraph.push(body_trimmed, body_start + skip);
             }
         }
-        paragraph.flush(page_index, &outline, &mut reading.sentences);
+        paragraph.flush(page_index, &outline, &mut reading.sentences, &mut counter);
         reading.pages.push(page_text);
     }
     reading
@@ -222,7 +230,8 @@ impl Paragraph {
         }
     }
 
-    fn flush(&mut self, page: usize, outline: &Outline, out: &mut Vec<Sentence>) {
+    /// `counter` numbers paragraphs through the document.
+    fn flush(&mut self, page: usize, outline: &Outline, out: &mut Vec<Sentence>, counter: &mut usize) {
         if self.chars.is_empty() {
             return;
         }
@@ -232,6 +241,7 @@ impl Paragraph {
             context.push(lead.clone());
         }
         let spans = if self.table_row { vec![(0, self.chars.len())] } else { sentence_spans(&self.chars) };
+        let mut previous: Option<String> = None;
         for (from, to) in spans {
             let text: String = collapse(&self.chars[from..to]);
             if text.chars().any(char::is_alphanumeric) {
@@ -243,12 +253,16 @@ impl Paragraph {
                     section: outline.section(),
                     context: context.clone(),
                     table_row: self.table_row,
+                    previous: previous.clone(),
+                    paragraph: *counter,
                 });
+                previous = out.last().map(|s| s.text.clone());
             }
         }
         self.chars.clear();
         self.at.clear();
         self.table_row = false;
+        *counter += 1;
     }
 }
 

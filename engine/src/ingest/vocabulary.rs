@@ -22,7 +22,10 @@ pub const SPECIFIC_PAPERS: &[(&str, &[S])] = &[
     ("objection*", &[S::ObjectionResponse]),
 ];
 
-/// Words for letters to the court, and what narrows them.
+/// Words for letters to the court, and what narrows them: "other than discovery
+/// letters" leaves the discovery ones out.
+pub const LETTER_EXCEPTIONS: &[&str] =
+    &["other than discovery", "unless they concern a discovery", "unless it concerns a discovery", "except discovery", "excluding discovery", "except for discovery", "not discovery"];
 pub const LETTERS: &[&str] = &["letter*", "letter-motion*"];
 pub const DISCOVERY_LETTER: &[&str] = &["discovery"];
 pub const PRE_MOTION_LETTER: &[&str] =
@@ -81,6 +84,9 @@ pub const MOTIONS: &[(&str, M)] = &[
     ("rule 60", M::Rule60),
     ("relief from judgment", M::Rule60),
     ("rule 50", M::Rule50),
+    ("rules 50", M::Rule50),
+    ("rules 50 and 59", M::Rule59),
+    ("rules 59", M::Rule59),
     ("judgment as a matter of law", M::Rule50),
     ("reconsideration", M::Reconsideration),
     ("reargument", M::Reconsideration),
@@ -105,10 +111,11 @@ pub const REQUIREMENT: &[&str] = &[
     "need not",
     "need",
     "needs",
+    "not to",
     "do not",
     "does not",
     "please",
-    "expected",
+    "expect*",
     "permitted",
     "only",
     "rejected",
@@ -119,6 +126,10 @@ pub const REQUIREMENT: &[&str] = &[
     "exceed*",
     "at least",
 ];
+/// Permissions given to the parties are rules too ("A party may request oral argument
+/// by letter"); "the Court may" is not.
+pub const PERMISSIONS: &[&str] = &["may"];
+pub const NOT_A_PARTY: &[&str] = &["court", "judge", "chambers", "clerk", "it"];
 /// Sentences opening with these verbs are instructions.
 pub const IMPERATIVES: &[&str] = &[
     "submit", "file", "send", "include", "contact", "call", "deliver", "provide", "serve", "email", "e-mail", "mail",
@@ -183,26 +194,48 @@ pub const EXCEPTIONS: &[&str] =
     &["except", "excepting", "other than", "does not apply", "do not apply", "not required", "exempt*", "excluding"];
 pub const ALL_MOTIONS: &[&str] =
     &["all motions", "any motion", "every motion", "any party wishing to move", "all parties"];
-pub const PRO_SE: &[&str] = &["pro se", "self-represented", "unrepresented"];
+pub const PRO_SE: &[&str] =
+    &["pro se", "self-represented", "unrepresented", "without counsel", "without a lawyer", "without an attorney"];
+/// "No pre-motion conference is required for …": the requirement stated in the negative.
+pub const PMC_NEGATIONS: &[&str] = &[
+    "no pre-motion",
+    "no premotion",
+    "no conference",
+    "not required",
+    "need not",
+    "is not necessary",
+    "not necessary",
+    "does not require",
+    "do not require",
+];
 
-/// Copies for chambers.
-pub const COURTESY_COPY: &[&str] = &[
-    "courtesy cop*",
-    "hard cop*",
-    "paper cop*",
-    "chambers cop*",
-    "copies to chambers",
-    "copy to chambers",
-    "copies of all",
-    "two copies",
-    "one copy",
-    "delivered to chambers",
-    "paper courtesy",
+/// Copies for chambers: named as such, or copies and chambers in one sentence.
+pub const COURTESY_COPY: &[&str] =
+    &["courtesy cop*", "hard cop*", "paper cop*", "chambers cop*", "paper courtesy", "working cop*", "judge's cop*"];
+pub const COPIES: &[&str] = &["cop*"];
+pub const CHAMBERS: &[&str] = &["chambers"];
+/// Verbs of getting a copy to chambers (a sentence about how copies are bound is not
+/// the requirement to send one).
+pub const DELIVERY: &[&str] = &[
+    "deliver*",
+    "provide*",
+    "submit*",
+    "send",
+    "sent",
+    "mail*",
+    "furnish*",
+    "drop*",
+    "required",
+    "require*",
+    "hand",
+    "bring",
+    "forward*",
 ];
 /// A copy rule stated in the negative ("Do not send courtesy copies"): not a
 /// requirement to deliver one.
 pub const NEGATIONS: &[&str] = &[
     "do not",
+    "does not",
     "should not",
     "shall not",
     "need not",
@@ -211,6 +244,8 @@ pub const NEGATIONS: &[&str] = &[
     "no courtesy",
     "not accept",
     "not send",
+    "not need",
+    "not necessary",
     "unless requested",
     "unless the court requests",
     "only if requested",
@@ -218,7 +253,19 @@ pub const NEGATIONS: &[&str] = &[
 ];
 
 /// Bundling: motion papers filed together once the motion is fully briefed.
-pub const BUNDLED: &[&str] = &["bundl*"];
+pub const BUNDLED: &[&str] = &[
+    "bundl*",
+    "served but not filed",
+    "serve but not file",
+    "but does not file",
+    "but not file",
+    "but not filed",
+    "but shall not file",
+    "but should not file",
+    "but must not file",
+];
+/// "The Court does not follow a bundling rule."
+pub const BUNDLING_NEGATIONS: &[&str] = &["does not follow", "do not bundle", "no bundling", "not bundle", "not required to bundle"];
 pub const BRIEFED: &[&str] = &[
     "fully briefed",
     "fully-briefed",
@@ -270,6 +317,14 @@ pub const GATES: &[&str] = &[
     "shall not be filed",
     "will not be accepted",
     "unless and until",
+    "may be filed unless",
+    "may be filed until",
+    "may be made unless",
+    "be filed unless",
+    "will not be entertained",
+    "will be entertained unless",
+    "not be heard unless",
+    "will not be heard",
 ];
 pub const GATE_SUBJECT: &[&str] =
     &["fil*", "motion*", "sur-repl*", "surrepl*", "letter*", "papers", "brief*", "memorand*", "submit*"];
