@@ -12,7 +12,7 @@
 //! Operations: `profile_load(id, profile)`, `check_loaded(id, request)`,
 //! `resolve_rules_loaded(id, query)`, `validate(request)`, `validate_rules_query(query)`,
 //! `validate_profile(profile)`, `engine_version()`, `classify(hints, pdf)`,
-//! `scan_image(pdf, page)`, `deadlines(time_rules, request)`, `validate_time_rules(rules)`,
+//! `scan_image(pdf, page)`, `extract_standing_order(options, document)`, `deadlines(time_rules, request)`, `validate_time_rules(rules)`,
 //! `validate_deadline_request(request)`.
 //!
 //! Parsing a profile costs far more than checking a filing against it, so the host
@@ -127,6 +127,18 @@ pub unsafe extern "C" fn classify(hints_ptr: u32, hints_len: u32, pdf_ptr: u32, 
     let hints = unsafe { input(hints_ptr, hints_len) };
     let pdf = unsafe { input(pdf_ptr, pdf_len) };
     answer(ffi::classify_json(pdf, hints))
+}
+
+/// `extract_standing_order`: `IngestOptions` JSON and the document (PDF or UTF-8 text)
+/// in; an `Extraction` out.
+///
+/// # Safety
+/// Both ranges must be memory the host wrote after `alloc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn extract_standing_order(options_ptr: u32, options_len: u32, doc_ptr: u32, doc_len: u32) -> u64 {
+    let options = unsafe { input(options_ptr, options_len) };
+    let document = unsafe { input(doc_ptr, doc_len) };
+    answer(ffi::extract_json(options, document))
 }
 
 /// `scan_image`: the image of a scanned page (1-based `page`) for text recognition.

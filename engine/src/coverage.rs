@@ -24,6 +24,7 @@ pub fn coverage(profile: &Profile, judge: &JudgeProfile) -> Coverage {
             effective_date: order.effective_date.clone(),
             as_of: order.as_of.clone(),
             sample: order.sample,
+            organisation: order.organisation.clone(),
         });
     }
     let level = judge.coverage_level();
@@ -40,6 +41,7 @@ fn layer_of(layer: Layer, rules: &RuleLayer) -> CoverageLayer {
         effective_date: rules.effective_date.clone(),
         as_of: rules.as_of.clone(),
         sample: false,
+        organisation: None,
     }
 }
 
@@ -55,6 +57,15 @@ pub fn coverage_note(judge: &JudgeProfile, coverage: &Coverage) -> String {
         note.push_str(&layer.title);
         if layer.sample {
             note.push_str(" (sample data: a fictional order, for demonstration only)");
+        } else if let Some(own) = &layer.organisation {
+            let _ = write!(
+                note,
+                " (your organisation's layer, version {}, accepted by {} at {}; read from {})",
+                own.version,
+                own.accepted_by,
+                own.accepted_at,
+                host(&layer.source_url)
+            );
         } else {
             let _ = write!(note, " ({})", dates_and_source(layer));
         }
@@ -62,6 +73,9 @@ pub fn coverage_note(judge: &JudgeProfile, coverage: &Coverage) -> String {
     note.push('.');
     match coverage.level {
         CoverageLevel::Full => {}
+        CoverageLevel::Organisation => note.push_str(
+            " The standing-order layer is your organisation's own reading of the judge's document; courtrules has not verified it.",
+        ),
         CoverageLevel::Sample => {
             let _ = write!(
                 note,

@@ -90,6 +90,24 @@ pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineErr
     Ok(to_json(&crate::classify::classify(pdf, &hints)?))
 }
 
+/// Standing-order extraction over JSON: `IngestOptions` as JSON and the document — a
+/// PDF when it starts with `%PDF`, UTF-8 text otherwise — in, an `Extraction` out.
+pub fn extract_json(options_json: &[u8], document: &[u8]) -> Result<Vec<u8>, EngineError> {
+    let options: crate::model::IngestOptions =
+        serde_json::from_slice(options_json).map_err(|error| EngineError::InvalidRequest {
+            details: vec![FieldError::new("", format!("the options are not valid: {error}"))],
+        })?;
+    let extraction = if document.starts_with(b"%PDF") {
+        crate::ingest::extract_pdf(document, &options)?
+    } else {
+        let text = std::str::from_utf8(document).map_err(|error| EngineError::InvalidInput {
+            message: format!("the document is neither a PDF nor UTF-8 text ({error})"),
+        })?;
+        crate::ingest::extract_text(text, &options)?
+    };
+    Ok(to_json(&extraction))
+}
+
 /// Reads and validates a district's time rules.
 pub fn parse_time_rules(bytes: &[u8]) -> Result<crate::model::TimeRules, EngineError> {
     let rules: crate::model::TimeRules =

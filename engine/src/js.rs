@@ -89,6 +89,20 @@ pub fn classify(
     typed::<ClassifyOutcome>(&ffi::classify_json(pdf_bytes, hints.as_bytes()).map_err(thrown)?)
 }
 
+/// Reads a judge's individual practices or standing order on this machine — it is
+/// never uploaded — and proposes standing-order rules, each with the sentence it came
+/// from, as `POST /api/v1/standing-order-drafts` does. `document` is a PDF's bytes, or
+/// UTF-8 text (a form feed between pages). Throws an `EngineError` for a file that cannot
+/// be read or invalid options.
+#[wasm_bindgen(js_name = extractStandingOrder, unchecked_return_type = "Extraction")]
+pub fn extract_standing_order(
+    document: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "IngestOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = json_text(&options, "options")?;
+    typed::<crate::model::Extraction>(&ffi::extract_json(options.as_bytes(), document).map_err(thrown)?)
+}
+
 /// The deadlines that follow an event, as `POST /api/v1/deadlines` computes them, from
 /// the district's time rules (`GET /api/v1/courts/{district_id}/time-rules`): each with
 /// its date and the trail of the computation. Throws an `EngineError` for an invalid

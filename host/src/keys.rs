@@ -57,6 +57,8 @@ impl fmt::Display for Plan {
 #[derive(Clone)]
 pub struct StoredKey {
     pub id: String,
+    /// The organisation the key belongs to (its private layers apply to the key).
+    pub organisation_id: String,
     secret_sha256: [u8; 32],
     pub plan: Plan,
     pub limits: KeyLimits,
@@ -74,6 +76,7 @@ impl StoredKey {
 pub struct KeySummary {
     pub id: String,
     pub name: String,
+    pub organisation_id: String,
     pub plan: Plan,
     pub created_at: String,
     pub revoked_at: Option<String>,
@@ -84,6 +87,7 @@ pub struct NewKey {
     pub id: String,
     pub token: String,
     pub plan: Plan,
+    pub organisation_id: String,
 }
 
 /// Splits a presented token into its id and secret, if it has the shape of a key.
@@ -93,21 +97,45 @@ pub fn parse_token(token: &str) -> Option<(&str, &str)> {
     (hex(id, ID_BYTES) && hex(secret, SECRET_BYTES)).then_some((id, secret))
 }
 
-pub async fn create(db: &Db, name: &str, plan: Plan) -> anyhow::Result<NewKey> {
+/// Creates a key in `organisation` (which must exist), or in a new organisation of its
+/// own (`org_<key id>`, named after the key) when `None`.
+pub async fn create(db: &Db, name: &str, plan: Plan, organisation: Option<&str>) -> anyhow::Result<NewKey> {
     if name.trim().is_empty() {
         bail!("a key needs a --name");
     }
     let id = crate::hex::random(ID_BYTES)?;
     let secret = crate::hex::random(SECRET_BYTES)?;
+    let created_at = now();
     let mut tx = db.pool().begin().await?;
+    let organisation_id = match organisation {
+        Some(organisation) => {
+            let found: Option<(String,)> = sqlx::query_as("SELECT id FROM organisations WHERE id = $1")
+                .bind(organisation)
+                .fetch_optional(&mut *tx)
+                .await?;
+            found.with_context(|| format!("no organisation `{organisation}` (see `courtrules keys list`)"))?.0
+        }
+        None => {
+            let organisation_id = format!("org_{id}");
+            sqlx::query("INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, $3)")
+                .bind(&organisation_id)
+                .bind(name.trim())
+                .bind(&created_at)
+                .execute(&mut *tx)
+                .await?;
+            organisation_id
+        }
+    };
     sqlx::query(
-        "INSERT INTO api_keys (id, name, secret_sha256, all_districts, created_at) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO api_keys (id, name, secret_sha256, all_districts, created_at, organisation_id) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(&id)
     .bind(name.trim())
     .bind(crate::hex::encode(&sha256(&secret)))
     .bind(i64::from(plan == Plan::All))
-    .bind(now())
+    .bind(&created_at)
+    .bind(&organisation_id)
     .execute(&mut *tx)
     .await?;
     if let Plan::Districts(districts) = &plan {
@@ -121,18 +149,20 @@ pub async fn create(db: &Db, name: &str, plan: Plan) -> anyhow::Result<NewKey> {
     }
     bump_version(&mut tx, Watched::Keys).await?;
     tx.commit().await?;
-    Ok(NewKey { token: format!("{PREFIX}{id}_{secret}"), id, plan })
+    Ok(NewKey { token: format!("{PREFIX}{id}_{secret}"), id, plan, organisation_id })
 }
 
 pub async fn list(db: &Db) -> anyhow::Result<Vec<KeySummary>> {
-    let rows: Vec<(String, String, i64, String, Option<String>)> =
-        sqlx::query_as("SELECT id, name, all_districts, created_at, revoked_at FROM api_keys ORDER BY created_at, id")
-            .fetch_all(db.pool())
-            .await?;
+    let rows: Vec<(String, String, i64, String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT id, name, all_districts, created_at, revoked_at, organisation_id FROM api_keys ORDER BY created_at, id",
+    )
+    .fetch_all(db.pool())
+    .await?;
     let mut keys = Vec::with_capacity(rows.len());
-    for (id, name, all_districts, created_at, revoked_at) in rows {
+    for (id, name, all_districts, created_at, revoked_at, organisation_id) in rows {
         let plan = plan_of(db, &id, all_districts).await?;
-        keys.push(KeySummary { id, name, plan, created_at, revoked_at });
+        let organisation_id = organisation_id.unwrap_or_else(|| format!("org_{id}"));
+        keys.push(KeySummary { id, name, organisation_id, plan, created_at, revoked_at });
     }
     Ok(keys)
 }
@@ -164,15 +194,16 @@ pub async fn count_active(db: &Db) -> anyhow::Result<i64> {
 }
 
 pub async fn find(db: &Db, id: &str) -> anyhow::Result<Option<StoredKey>> {
-    let row: Option<(String, i64, Option<String>)> =
-        sqlx::query_as("SELECT secret_sha256, all_districts, revoked_at FROM api_keys WHERE id = $1")
+    let row: Option<(String, i64, Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT secret_sha256, all_districts, revoked_at, organisation_id FROM api_keys WHERE id = $1")
             .bind(id)
             .fetch_optional(db.pool())
             .await?;
-    let Some((stored_hash, all_districts, revoked_at)) = row else { return Ok(None) };
+    let Some((stored_hash, all_districts, revoked_at, organisation_id)) = row else { return Ok(None) };
     let secret_sha256 = unhex(&stored_hash).context("a stored key hash is not hex")?;
     Ok(Some(StoredKey {
         id: id.to_owned(),
+        organisation_id: organisation_id.unwrap_or_else(|| format!("org_{id}")),
         secret_sha256,
         plan: plan_of(db, id, all_districts).await?,
         limits: rate_limit::key_limits(db, id).await?,
@@ -227,6 +258,7 @@ mod tests {
     fn a_stored_key_matches_only_its_secret() {
         let key = StoredKey {
             id: "x".into(),
+            organisation_id: "org_x".into(),
             secret_sha256: sha256("right"),
             plan: Plan::All,
             limits: KeyLimits::default(),

@@ -40,10 +40,13 @@ pub enum Group {
     Deadlines,
     /// Tool calls to the MCP server (`/mcp`, `courtrules mcp` counts none).
     Mcp,
+    /// An organisation's standing-order drafts and layers (reading a document counts
+    /// against `classify`).
+    Layers,
 }
 
 impl Group {
-    pub const ALL: [Group; 12] = [
+    pub const ALL: [Group; 13] = [
         Group::Classify,
         Group::Check,
         Group::Courts,
@@ -56,6 +59,7 @@ impl Group {
         Group::Index,
         Group::Deadlines,
         Group::Mcp,
+        Group::Layers,
     ];
 
     pub fn name(self) -> &'static str {
@@ -72,6 +76,7 @@ impl Group {
             Group::Index => "index",
             Group::Deadlines => "deadlines",
             Group::Mcp => "mcp",
+            Group::Layers => "layers",
         }
     }
 
@@ -93,6 +98,8 @@ impl Group {
             Group::Deadlines => 60,
             // A conversation with an assistant makes a few calls per question.
             Group::Mcp => 120,
+            // Reviewing a layer is a person's work: a few calls a minute.
+            Group::Layers => 60,
         }
     }
 }

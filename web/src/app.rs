@@ -3,12 +3,16 @@
 //! One signal holds the form; the request, the engine's validation and the engine's
 //! check are derived from it, so every keystroke re-checks in the page. The network is
 //! used only to pick the court and judge, to fetch the judge's compliance profile once,
-//! and when the user asks for the server's check.
+//! when the user asks for the server's check, and when the user saves the rules read from
+//! the judge's practices (`practices.rs`), which until then replace the judge's standing
+//! order in the page's checks.
 
 use crate::api::{self, ApiError};
 use crate::deadlines::DeadlinesPanel;
 use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
 use crate::pdf;
+use crate::practices::{PracticesPanel, layer_note};
+use crate::proposals::{self, Layer, layer_phrase};
 use courtrules_engine::ffi;
 use courtrules_engine::model::{
     COURT_JUDGE_SLUG, CheckResponse, CheckResult, DocumentScope, FieldError, FilingRole, LineSpacing, MotionType,
@@ -89,6 +93,9 @@ fn App() -> impl IntoView {
     // Problems are shown for a field only once the user has left it (or changed it).
     let touched = RwSignal::new(BTreeSet::<String>::new());
     let key_problem = RwSignal::new(None::<String>);
+    // The rules accepted in the judge's-practices panel, in place of the judge's
+    // published standing order (`Published` while the panel is unused).
+    let layer = RwSignal::new(Layer::Published);
 
     let district = Memo::new(move |_| form.with(|f| f.district_id.clone()));
     let judge = Memo::new(move |_| form.with(|f| f.judge_slug.clone()));
@@ -188,6 +195,9 @@ fn App() -> impl IntoView {
         });
     });
 
+    // The published profile itself (the same `Arc`) unless the panel's layer is in use.
+    let checked_profile =
+        Memo::new(move |_| profile.get().map(|p| proposals::profile_for_check(&p, &layer.get(), &judge.get())));
     let request =
         Memo::new(move |_| form.with(|f| serde_json::to_string(&f.to_request()).expect("JSON values serialize")));
     let outcome = Memo::new(move |_| {
@@ -197,8 +207,10 @@ fn App() -> impl IntoView {
         if !problems.is_empty() {
             return Outcome::Invalid(problems);
         }
-        let Some(profile) = profile.get() else {
-            return Outcome::Waiting("Results appear here once the judge's rules are loaded.".into());
+        let profile = match checked_profile.get() {
+            None => return Outcome::Waiting("Results appear here once the judge's rules are loaded.".into()),
+            Some(Err(message)) => return Outcome::Failed(message),
+            Some(Ok(profile)) => profile,
         };
         let started = now();
         match ffi::check_json(&profile, request.as_bytes()) {
@@ -241,6 +253,7 @@ fn App() -> impl IntoView {
         judges.with(|list| list.iter().find(|choice| choice.value == slug && choice.sample).map(|c| c.text.clone()))
     });
 
+    let proposed_layer = Memo::new(move |_| layer.with(|l| *l != Layer::Published));
     let run_server_check = move |_| {
         let Outcome::Checked(local) = outcome.get_untracked() else { return };
         let (key, body) = (api_key.get_untracked(), request.get_untracked());
@@ -299,6 +312,7 @@ fn App() -> impl IntoView {
                     </p>
                 </Show>
             </section>
+            <PracticesPanel api_key district judge profile layer />
 
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
@@ -310,19 +324,23 @@ fn App() -> impl IntoView {
                 data-first-result-ms=move || first_result_ms.get().map(|ms| format!("{ms:.1}"))
             >
                 <h2 id="results-heading">"Results"</h2>
-                <Results outcome touched />
+                <Results outcome touched layer />
                 <div class="server-check">
                     <button
                         id="server-check"
                         type="button"
                         on:click=run_server_check
-                        disabled=move || !matches!(outcome.get(), Outcome::Checked(_)) || server_check.get() == ServerCheck::Running
+                        disabled=move || !matches!(outcome.get(), Outcome::Checked(_)) || server_check.get() == ServerCheck::Running || proposed_layer.get()
                     >
                         "Check on server"
                     </button>
-                    <Show when=move || !matches!(outcome.get(), Outcome::Checked(_))>
+                    <Show when=move || !matches!(outcome.get(), Outcome::Checked(_)) || proposed_layer.get()>
                         <p id="server-check-reason" class="hint">
-                            "The server's check becomes available once the description above can be checked."
+                            {move || if proposed_layer.get() {
+                                "The server's check does not use the rules proposed on this page: untick them under Judge's practices to compare with the server."
+                            } else {
+                                "The server's check becomes available once the description above can be checked."
+                            }}
                         </p>
                     </Show>
                     <div id="server-result" role="status">{move || server_check_view(server_check.get())}</div>
@@ -897,7 +915,7 @@ fn verdict(outcome: &Outcome, touched: &BTreeSet<String>) -> Verdict {
 /// The verdict (a persistent live region, so screen readers hear each new verdict),
 /// then the results grouped by status, then what could not run.
 #[component]
-fn Results(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl IntoView {
+fn Results(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>, layer: RwSignal<Layer>) -> impl IntoView {
     let current = Memo::new(move |_| touched.with(|touched| verdict(&outcome.get(), touched)));
     view! {
         <div
@@ -910,6 +928,7 @@ fn Results(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl 
             {move || current.get().ran.map(|ran| view! { <p id="checks-ran">{ran}</p> })}
             {move || match outcome.get() {
                 Outcome::Checked(local) => Some(view! {
+                    {layer_note(&layer.get())}
                     <p class="coverage" id="coverage-note" data-level=local.response.meta.coverage.level.as_str()>
                         {local.response.meta.coverage_note.clone()}
                     </p>
@@ -921,7 +940,7 @@ fn Results(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl 
             }}
         </div>
         {move || match outcome.get() {
-            Outcome::Checked(local) => Some(details_view(local.response)),
+            Outcome::Checked(local) => Some(details_view(local.response, layer_phrase(&layer.get()))),
             _ => None,
         }}
     }
@@ -951,7 +970,8 @@ fn VerdictBar(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> im
     }
 }
 
-fn details_view(response: CheckResponse) -> impl IntoView {
+/// `proposed`: how to name the standing-order layer when it is the practices panel's.
+fn details_view(response: CheckResponse, proposed: Option<String>) -> impl IntoView {
     let groups = [
         (ResultStatus::Fail, "Failed"),
         (ResultStatus::ActionRequired, "Action required"),
@@ -965,7 +985,7 @@ fn details_view(response: CheckResponse) -> impl IntoView {
             view! {
                 <section class="group" data-status=status.as_str()>
                     <h3>{heading}</h3>
-                    <ul>{results.into_iter().map(result_view).collect_view()}</ul>
+                    <ul>{results.into_iter().map(|r| result_view(r, proposed.clone())).collect_view()}</ul>
                 </section>
             }
         })
@@ -1000,7 +1020,11 @@ fn details_view(response: CheckResponse) -> impl IntoView {
     }
 }
 
-fn result_view(result: CheckResult) -> impl IntoView {
+fn result_view(result: CheckResult, proposed: Option<String>) -> impl IntoView {
+    let layer = match proposed.filter(|_| result.layer == courtrules_engine::model::Layer::StandingOrder) {
+        Some(phrase) => format!(" \u{2014} {phrase}"),
+        None => format!(" ({})", value_label(result.layer.as_str())),
+    };
     view! {
         <li class="result" data-category=result.category.as_str() data-status=result.status.as_str()>
             <p class="tags">
@@ -1013,7 +1037,7 @@ fn result_view(result: CheckResult) -> impl IntoView {
                 <span class="category">{label(&result.category.as_str().to_lowercase())}</span>
             </p>
             <p class="message">{result.message}</p>
-            <p class="source"><cite>{result.source}</cite>{format!(" ({})", value_label(result.layer.as_str()))}</p>
+            <p class="source"><cite>{result.source}</cite>{layer}</p>
         </li>
     }
 }

@@ -3,12 +3,14 @@
 //! results as they type, with no request to the server; "Check on server" then runs
 //! the authoritative check and shows that both agree. Built by Trunk (`Trunk.toml`).
 //!
-//! Natively the crate is only its form model, so `cargo test -p courtrules-web` tests it.
+//! Natively the crate is only its models (the form, PDF fill, the judge's-practices
+//! proposals), so `cargo test -p courtrules-web` tests them.
 
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 mod form;
 mod pdf;
+mod proposals;
 
 #[cfg(target_arch = "wasm32")]
 mod api;
@@ -16,6 +18,8 @@ mod api;
 mod app;
 #[cfg(target_arch = "wasm32")]
 mod deadlines;
+#[cfg(target_arch = "wasm32")]
+mod practices;
 
 fn main() {
     #[cfg(target_arch = "wasm32")]

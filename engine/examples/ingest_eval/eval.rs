@@ -117,8 +117,16 @@ fn details_match(label: &Label, p: &ProposedRule) -> bool {
     let scopes = applies.document_scopes.map(|s| s.iter().map(|x| x.as_str().to_string()).collect());
     let motions = applies.motion_types.map(|m| m.iter().map(|x| x.as_str().to_string()).collect());
     match label.kind.as_str() {
-        "PageLimit" => params.max_pages == label.max_pages && same_set(&label.document_scopes, scopes) && same_set(&label.motion_types, motions),
-        "WordLimit" => params.max_words == label.max_words && same_set(&label.document_scopes, scopes) && same_set(&label.motion_types, motions),
+        "PageLimit" => {
+            params.max_pages == label.max_pages
+                && same_set(&label.document_scopes, scopes)
+                && same_set(&label.motion_types, motions)
+        }
+        "WordLimit" => {
+            params.max_words == label.max_words
+                && same_set(&label.document_scopes, scopes)
+                && same_set(&label.motion_types, motions)
+        }
         "Pmc" => same_set(&label.motion_types, motions) && label.pro_se_exempt == (applies.filer_pro_se == Some(false)),
         "CourtesyCopy" => params.min_pages == label.min_pages,
         "Bundling" | "FilingGate" => true,
@@ -171,11 +179,7 @@ pub fn score(name: &str, input: &'static str, labels: &Labels, extraction: &Extr
                         entry.located += 1;
                         doc.misses.push(format!(
                             "WRONG  {} {:?}\n       proposed {} {:?} {:?}",
-                            label.kind,
-                            label,
-                            p.rule.rule_key,
-                            p.rule.applies_to,
-                            p.rule.params
+                            label.kind, label, p.rule.rule_key, p.rule.applies_to, p.rule.params
                         ));
                     }
                     None => doc.misses.push(format!("MISSED {} p.{} \"{}\"", label.kind, label.page, label.quote)),
@@ -186,13 +190,20 @@ pub fn score(name: &str, input: &'static str, labels: &Labels, extraction: &Extr
     for (i, p) in extraction.proposals.iter().enumerate() {
         doc.by_kind.entry(kind_of(p)).or_default().proposals += 1;
         if !used[i] {
-            doc.misses.push(format!("EXTRA  {} {:?} {:?} \"{}\"", p.rule.rule_key, p.rule.applies_to, p.rule.params, p.evidence.text));
+            doc.misses.push(format!(
+                "EXTRA  {} {:?} {:?} \"{}\"",
+                p.rule.rule_key, p.rule.applies_to, p.rule.params, p.evidence.text
+            ));
         }
     }
     for other in &labels.other_rules {
         doc.other_rules += 1;
         let quote = normalize(&other.quote);
-        if extraction.not_understood.iter().any(|n| normalize(&n.text).contains(&quote) || quote.contains(&normalize(&n.text))) {
+        if extraction
+            .not_understood
+            .iter()
+            .any(|n| normalize(&n.text).contains(&quote) || quote.contains(&normalize(&n.text)))
+        {
             doc.other_listed += 1;
         } else if !extraction.proposals.iter().any(|p| normalize(&p.evidence.text).contains(&quote)) {
             doc.misses.push(format!("DROPPED other rule p.{} \"{}\"", other.page, other.quote));
@@ -213,7 +224,8 @@ pub fn run_set(root: &Path, set: &str) -> Vec<DocumentScore> {
     names.sort();
     let mut out = Vec::new();
     for path in names {
-        let labels: Labels = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let labels: Labels = serde_json::from_slice(&std::fs::read(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let text_path = dir.join(&labels.document);
         let name = labels.document.trim_end_matches(".txt").to_string();
         let options = IngestOptions { source_url: "https://courtrules.example/evaluation".into(), title: None };

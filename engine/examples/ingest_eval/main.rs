@@ -12,7 +12,8 @@ fn main() {
         // `--dump FILE`: what the extractor proposes and leaves for a person, sentence by
         // sentence, for working on the patterns.
         let path = &args[at + 1];
-        let options = courtrules_engine::model::IngestOptions { source_url: "https://courtrules.example/x".into(), title: None };
+        let options =
+            courtrules_engine::model::IngestOptions { source_url: "https://courtrules.example/x".into(), title: None };
         let bytes = std::fs::read(path).unwrap();
         let e = if bytes.starts_with(b"%PDF") {
             courtrules_engine::extract_pdf(&bytes, &options)
@@ -21,7 +22,16 @@ fn main() {
         }
         .unwrap();
         for p in &e.proposals {
-            println!("PROPOSED {} {:?} {:?} p.{} §{:?} [{:?}]\n  {}", p.rule.rule_key, p.rule.applies_to, p.rule.params, p.evidence.page, p.evidence.section, p.confidence, p.evidence.text);
+            println!(
+                "PROPOSED {} {:?} {:?} p.{} §{:?} [{:?}]\n  {}",
+                p.rule.rule_key,
+                p.rule.applies_to,
+                p.rule.params,
+                p.evidence.page,
+                p.evidence.section,
+                p.confidence,
+                p.evidence.text
+            );
         }
         for n in &e.not_understood {
             println!("NOT UNDERSTOOD p.{} §{:?}: {}", n.page, n.section, n.text);
@@ -36,17 +46,30 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/ingest");
     for set in sets {
         let docs = eval::run_set(&root, set);
-        println!("\n## {set} set: {} documents read ({} as text, {} as PDF)\n", docs.len(),
-            docs.iter().filter(|d| d.input == "text").count(), docs.iter().filter(|d| d.input == "pdf").count());
-        println!("| kind | labels | proposals | matched | precision | recall | right sentence, detail wrong | page right |");
+        println!(
+            "\n## {set} set: {} documents read ({} as text, {} as PDF)\n",
+            docs.len(),
+            docs.iter().filter(|d| d.input == "text").count(),
+            docs.iter().filter(|d| d.input == "pdf").count()
+        );
+        println!(
+            "| kind | labels | proposals | matched | precision | recall | right sentence, detail wrong | page right |"
+        );
         println!("|---|---|---|---|---|---|---|---|");
         for (kind, s) in eval::total(&docs) {
             println!(
                 "| {kind} | {} | {} | {} | {:.2} | {:.2} | {} | {} |",
-                s.labels, s.proposals, s.matched, s.precision(), s.recall(), s.located - s.matched, s.right_page
+                s.labels,
+                s.proposals,
+                s.matched,
+                s.precision(),
+                s.recall(),
+                s.located - s.matched,
+                s.right_page
             );
         }
-        let (others, listed): (u32, u32) = docs.iter().fold((0, 0), |(a, b), d| (a + d.other_rules, b + d.other_listed));
+        let (others, listed): (u32, u32) =
+            docs.iter().fold((0, 0), |(a, b), d| (a + d.other_rules, b + d.other_listed));
         println!("\nRequirements of other kinds listed as not understood: {listed} of {others}.");
         if verbose {
             for doc in &docs {

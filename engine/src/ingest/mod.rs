@@ -242,7 +242,8 @@ fn narrow_pre_motion_letters(found: &mut [(Finding, usize)]) {
 
 fn is_rule_like(t: &[Token]) -> bool {
     let permission = t.windows(2).any(|pair| {
-        vocabulary::PERMISSIONS.contains(&pair[1].word.as_str()) && !vocabulary::NOT_A_PARTY.contains(&pair[0].word.as_str())
+        vocabulary::PERMISSIONS.contains(&pair[1].word.as_str())
+            && !vocabulary::NOT_A_PARTY.contains(&pair[0].word.as_str())
     });
     t.len() >= 4
         && (permission

@@ -83,6 +83,7 @@ fn proposals_form_a_valid_standing_order() {
         effective_date: None,
         as_of: None,
         sample: true,
+        organisation: None,
         rules: e.proposals.iter().map(|p| p.rule.clone()).collect(),
     };
     let errors = crate::profile_check::validate_standing_order(&order);

@@ -24,8 +24,15 @@ pub const SPECIFIC_PAPERS: &[(&str, &[S])] = &[
 
 /// Words for letters to the court, and what narrows them: "other than discovery
 /// letters" leaves the discovery ones out.
-pub const LETTER_EXCEPTIONS: &[&str] =
-    &["other than discovery", "unless they concern a discovery", "unless it concerns a discovery", "except discovery", "excluding discovery", "except for discovery", "not discovery"];
+pub const LETTER_EXCEPTIONS: &[&str] = &[
+    "other than discovery",
+    "unless they concern a discovery",
+    "unless it concerns a discovery",
+    "except discovery",
+    "excluding discovery",
+    "except for discovery",
+    "not discovery",
+];
 pub const LETTERS: &[&str] = &["letter*", "letter-motion*"];
 pub const DISCOVERY_LETTER: &[&str] = &["discovery"];
 pub const PRE_MOTION_LETTER: &[&str] =
@@ -217,19 +224,8 @@ pub const CHAMBERS: &[&str] = &["chambers"];
 /// Verbs of getting a copy to chambers (a sentence about how copies are bound is not
 /// the requirement to send one).
 pub const DELIVERY: &[&str] = &[
-    "deliver*",
-    "provide*",
-    "submit*",
-    "send",
-    "sent",
-    "mail*",
-    "furnish*",
-    "drop*",
-    "required",
-    "require*",
-    "hand",
-    "bring",
-    "forward*",
+    "deliver*", "provide*", "submit*", "send", "sent", "mail*", "furnish*", "drop*", "required", "require*", "hand",
+    "bring", "forward*",
 ];
 /// A copy rule stated in the negative ("Do not send courtesy copies"): not a
 /// requirement to deliver one.
@@ -265,7 +261,8 @@ pub const BUNDLED: &[&str] = &[
     "but must not file",
 ];
 /// "The Court does not follow a bundling rule."
-pub const BUNDLING_NEGATIONS: &[&str] = &["does not follow", "do not bundle", "no bundling", "not bundle", "not required to bundle"];
+pub const BUNDLING_NEGATIONS: &[&str] =
+    &["does not follow", "do not bundle", "no bundling", "not bundle", "not required to bundle"];
 pub const BRIEFED: &[&str] = &[
     "fully briefed",
     "fully-briefed",

@@ -171,6 +171,8 @@ string_enum! {
         District => "district",
         /// Fictional demonstration data.
         Sample => "sample",
+        /// The standing-order layer is the caller's organisation's own.
+        Organisation => "organisation",
     }
 }
 

@@ -111,6 +111,10 @@ impl JudgeProfile {
     /// How much of this judge's rules the profile holds: sample data, the judge's own
     /// standing order, or the district's layers only.
     pub fn coverage_level(&self) -> CoverageLevel {
+        let organisation = self.standing_order.as_ref().is_some_and(|order| order.organisation.is_some());
+        if organisation && !self.sample {
+            return CoverageLevel::Organisation;
+        }
         CoverageLevel::of(self.sample, self.standing_order.is_some())
     }
 
@@ -138,7 +142,27 @@ pub struct StandingOrder {
     /// True for demonstration data (a fictional order).
     #[serde(default)]
     pub sample: bool,
+    /// Set when the order is an organisation's own layer — read by a firm from the
+    /// judge's document and accepted by one of its keys — rather than the service's data.
+    /// It then applies to that organisation's answers only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub organisation: Option<OrganisationLayer>,
     pub rules: Vec<Rule>,
+}
+
+/// Whose standing-order layer this is, which version, and who accepted it when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "js", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OrganisationLayer {
+    pub organisation_id: String,
+    /// Versions count from 1 per organisation and judge; a check names the one it used.
+    pub version: u32,
+    /// The key (or, from the command line, the person) that accepted it.
+    pub accepted_by: String,
+    /// When (UTC, RFC 3339).
+    pub accepted_at: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

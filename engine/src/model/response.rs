@@ -105,6 +105,10 @@ pub struct CoverageLayer {
     pub as_of: Option<String>,
     /// True for fictional demonstration data.
     pub sample: bool,
+    /// The organisation's own standing-order layer: which version, accepted by whom
+    /// and when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub organisation: Option<super::profile::OrganisationLayer>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

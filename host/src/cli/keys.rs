@@ -17,6 +17,10 @@ pub(super) enum KeysCommand {
         /// `all`, or a comma-separated list of district ids.
         #[arg(long, default_value = "all")]
         districts: String,
+        /// The organisation the key joins (its standing-order layers apply to the key);
+        /// a new organisation of its own when left out.
+        #[arg(long)]
+        organisation: Option<String>,
     },
     /// List keys (never their secrets).
     List,
@@ -41,7 +45,7 @@ pub(super) enum KeysCommand {
 
 pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCode> {
     match command {
-        KeysCommand::Create { name, districts } => {
+        KeysCommand::Create { name, districts, organisation } => {
             let plan = Plan::parse(&districts)?;
             if let Plan::Districts(ids) = &plan {
                 let known = courts::stored(&mut *db.pool().acquire().await?).await?;
@@ -53,27 +57,29 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
                     );
                 }
             }
-            let key = keys::create(db, &name, plan).await?;
+            let key = keys::create(db, &name, plan, organisation.as_deref()).await?;
             println!(
-                "Created key {} \"{}\" (districts: {}). It is shown only this once:",
+                "Created key {} \"{}\" (districts: {}; organisation {}). It is shown only this once:",
                 key.id,
                 name.trim(),
-                key.plan
+                key.plan,
+                key.organisation_id
             );
             println!("{}", key.token);
             Ok(ExitCode::SUCCESS)
         }
         KeysCommand::List => {
             let keys = keys::list(db).await?;
-            println!("{:<14} {:<20} {:<24} {:<22} STATUS", "ID", "NAME", "DISTRICTS", "CREATED");
+            println!("{:<14} {:<20} {:<24} {:<22} {:<22} STATUS", "ID", "NAME", "DISTRICTS", "CREATED", "ORGANISATION");
             for key in keys {
                 let status = key.revoked_at.map_or("active".to_owned(), |at| format!("revoked {at}"));
                 println!(
-                    "{:<14} {:<20} {:<24} {:<22} {status}",
+                    "{:<14} {:<20} {:<24} {:<22} {:<22} {status}",
                     key.id,
                     key.name,
                     key.plan.to_string(),
-                    key.created_at
+                    key.created_at,
+                    key.organisation_id
                 );
             }
             Ok(ExitCode::SUCCESS)

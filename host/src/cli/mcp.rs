@@ -29,7 +29,7 @@ pub(super) async fn run(
         .await?
         .filter(|stored| !stored.revoked && stored.matches(secret))
         .context("the API key is not valid: unknown, revoked, or from another database")?;
-    let caller = Caller { key_id: stored.id, plan: stored.plan };
+    let caller = Caller { key_id: stored.id, plan: stored.plan, organisation_id: Some(stored.organisation_id) };
     tracing::info!(key_id = caller.key_id, "MCP tool server on stdio");
     let running = CourtrulesMcp::for_caller(service, caller)
         .serve(rmcp::transport::stdio())

@@ -51,7 +51,8 @@ impl ApiKey {
             tracing::warn!(key_id = id, why, "refused an API key");
             return Err(ApiError::InvalidKey);
         }
-        Ok(ApiKey { caller: Caller { key_id: key.id, plan: key.plan }, limits: key.limits })
+        let caller = Caller { key_id: key.id, plan: key.plan, organisation_id: Some(key.organisation_id) };
+        Ok(ApiKey { caller, limits: key.limits })
     }
 }
 
@@ -141,7 +142,7 @@ mod tests {
         db.migrate().await.unwrap();
         let cache = KeyCache::default();
         cache.refresh(&db).await.unwrap();
-        let made = keys::create(&db, "later", Plan::All).await.unwrap();
+        let made = keys::create(&db, "later", Plan::All, None).await.unwrap();
         let (id, _) = keys::parse_token(&made.token).unwrap();
         // Made after the last refresh; the first lookup finds it in the database.
         assert!(cache.find(&db, id).await.unwrap().is_some());

@@ -163,7 +163,7 @@ fn slug(object: &Map<String, Value>, field: &str, details: &mut Vec<FieldError>)
 }
 
 /// The PDF's bytes from its base64 text, or what is wrong with the text.
-fn decode_pdf(text: &str, max_pdf_bytes: usize) -> Result<Vec<u8>, String> {
+pub(crate) fn decode_pdf(text: &str, max_pdf_bytes: usize) -> Result<Vec<u8>, String> {
     // A data URL (what a browser's FileReader gives) carries the base64 after its comma.
     let text = match text.strip_prefix("data:").and_then(|rest| rest.split_once(";base64,")) {
         Some((_, base64)) => base64,

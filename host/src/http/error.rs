@@ -79,9 +79,11 @@ impl ApiError {
             ApiError::Service(error) => match error {
                 Error::Validation { .. } => StatusCode::BAD_REQUEST,
                 Error::DistrictNotAccessible(_) | Error::UploadQuotaExceeded(_) => StatusCode::FORBIDDEN,
-                Error::UnknownDistrict { .. } | Error::JudgeNotFound { .. } | Error::DocumentNotFound(_) => {
-                    StatusCode::NOT_FOUND
-                }
+                Error::UnknownDistrict { .. }
+                | Error::JudgeNotFound { .. }
+                | Error::DocumentNotFound(_)
+                | Error::LayerNotFound(_) => StatusCode::NOT_FOUND,
+                Error::LayerConflict(_) => StatusCode::CONFLICT,
                 Error::NoProfile(_) | Error::UnreadablePdf(_) | Error::ScannedPagesUnreadable { .. } => {
                     StatusCode::UNPROCESSABLE_ENTITY
                 }

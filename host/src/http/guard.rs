@@ -93,7 +93,8 @@ pub struct BodyLimits {
 /// otherwise when reading passes the limit (the extractors answer 413). The limit in
 /// force is put in the request extensions (`BodyLimit`) for the 413 body.
 pub async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next: Next) -> Response {
-    let is_classify = request.uri().path() == classify::PATH;
+    // Documents (PDFs to classify, practices to read) get the larger limit.
+    let is_classify = [classify::PATH, super::layers::DRAFTS_PATH].contains(&request.uri().path());
     let limit = if is_classify { limits.classify } else { limits.default };
     let declared =
         request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());

@@ -16,6 +16,7 @@ pub mod health;
 pub mod holidays;
 pub mod index;
 pub mod judges;
+pub mod layers;
 pub mod openapi;
 pub mod profile;
 pub mod query;

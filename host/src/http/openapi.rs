@@ -39,6 +39,7 @@ use utoipa::{Modify, OpenApi};
         (name = "rules", description = "Rules and compliance profiles"),
         (name = "courts", description = "Courts, their judges and their holidays"),
         (name = "deadlines", description = "Deadlines computed under Fed. R. Civ. P. 6, each with its trail"),
+        (name = "layers", description = "Your organisation's own standing-order layers: a judge's document read into proposed rules, reviewed, accepted as versions that apply to your organisation's checks only"),
     )
 )]
 pub struct ApiDoc;

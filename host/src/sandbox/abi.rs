@@ -60,6 +60,12 @@ pub enum Op {
         pdf: Arc<[u8]>,
         page: u32,
     },
+    /// `options` is `IngestOptions` as JSON, `document` a PDF or UTF-8 text; the
+    /// answer is an `Extraction`.
+    ExtractStandingOrder {
+        options: Vec<u8>,
+        document: Arc<[u8]>,
+    },
 }
 
 /// How an operation passes its inputs to its export.
@@ -87,12 +93,13 @@ impl Op {
             Op::ValidateDeadlineRequest { .. } => "validate_deadline_request",
             Op::Classify { .. } => "classify",
             Op::ScanImage { .. } => "scan_image",
+            Op::ExtractStandingOrder { .. } => "extract_standing_order",
         }
     }
 
     /// Whether this operation reads a whole PDF and runs under the document limits.
     pub fn is_document(&self) -> bool {
-        matches!(self, Op::Classify { .. } | Op::ScanImage { .. })
+        matches!(self, Op::Classify { .. } | Op::ScanImage { .. } | Op::ExtractStandingOrder { .. })
     }
 
     /// The export that runs it, and its inputs in the export's order.
@@ -109,6 +116,9 @@ impl Op {
             Op::ValidateDeadlineRequest { request } => ("validate_deadline_request", Inputs::Bytes(vec![request])),
             Op::Classify { hints, pdf } => ("classify", Inputs::Bytes(vec![hints, pdf])),
             Op::ScanImage { pdf, page } => ("scan_image", Inputs::Page(pdf, *page)),
+            Op::ExtractStandingOrder { options, document } => {
+                ("extract_standing_order", Inputs::Bytes(vec![options, document]))
+            }
         }
     }
 }

@@ -57,7 +57,7 @@ pub async fn serve(
     let db = Db::open(&settings.database_url).await?;
     seed::seed(&db, &sandbox, &settings.data_dir, &mut |line| tracing::info!("seed: {line}")).await?;
     if keys::count_active(&db).await? == 0 {
-        let key = keys::create(&db, "local", Plan::All).await?;
+        let key = keys::create(&db, "local", Plan::All, None).await?;
         hand_over_first_key(&key.token, &settings)?;
     }
     let catalogue = Arc::new(Live::load(&db, &sandbox).await?);

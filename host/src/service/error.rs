@@ -26,6 +26,8 @@ pub const ANCHORS: &[&str] = &[
     "district-not-accessible",
     "judge-not-found",
     "document-not-found",
+    "layer-not-found",
+    "layer-conflict",
     "no-compliance-profile",
     "rate-limits",
     "validation",
@@ -62,6 +64,13 @@ pub enum Error {
     JudgeNotFound { district_id: String, judge_slug: String },
     #[error("no source document with id `{0}`")]
     DocumentNotFound(String),
+    /// A draft or standing-order layer the caller's organisation does not have (whether
+    /// or not another organisation has one with that id).
+    #[error("{0}")]
+    LayerNotFound(String),
+    /// A draft already accepted or rejected, or accepted for another judge.
+    #[error("{0}")]
+    LayerConflict(String),
     #[error("{} has no compliance profile yet", .0.name)]
     NoProfile(Box<Court>),
     /// Classify: the engine cannot analyse the PDF (its message).
@@ -167,6 +176,18 @@ impl Error {
             Error::DocumentNotFound(_) => general(
                 "GET /api/v1/documents?district_id=…&judge_slug=… lists the documents and their ids.".into(),
                 "document-not-found",
+            ),
+            Error::LayerNotFound(_) => general(
+                "GET /api/v1/standing-order-layers lists your organisation's layers; drafts are named by the id \
+                 POST /api/v1/standing-order-drafts answered with."
+                    .into(),
+                "layer-not-found",
+            ),
+            Error::LayerConflict(_) => general(
+                "Send the document again for a new draft, or add a version with \
+                 POST /api/v1/standing-order-layers/{district_id}/{judge_slug}/versions without a draft_id."
+                    .into(),
+                "layer-conflict",
             ),
             Error::NoProfile(court) => to_json(&NoProfileBody {
                 error: self.to_string(),

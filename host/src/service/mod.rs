@@ -18,6 +18,7 @@ pub mod documents;
 pub mod error;
 pub mod extracted;
 pub mod holidays;
+pub mod layers;
 pub mod lookup;
 pub mod profile;
 pub mod rules;
@@ -75,12 +76,15 @@ impl Service {
 pub struct Caller {
     pub key_id: String,
     pub plan: Plan,
+    /// The organisation whose private layers apply; `None` for the offline CLI
+    /// (no organisation's layer unless it names one).
+    pub organisation_id: Option<String>,
 }
 
 impl Caller {
     /// Full access, for the offline CLI.
     pub fn local() -> Caller {
-        Caller { key_id: "local".into(), plan: Plan::All }
+        Caller { key_id: "local".into(), plan: Plan::All, organisation_id: None }
     }
 
     /// The districts this caller may query: every known one for the `all` plan.

@@ -13,6 +13,9 @@ pub async fn profile(
 ) -> Result<Profile, Error> {
     let catalogue = service.catalogue();
     let compiled = lookup::judge_profile(service, &catalogue, caller, district_id, judge_slug)?;
+    if let Some(own) = super::layers::own_profile(service, caller, compiled, district_id, judge_slug).await? {
+        return Ok(own);
+    }
     let mut profile = compiled.profile.clone();
     profile.judges.retain(|judge| judge.slug == judge_slug);
     Ok(profile)

@@ -145,9 +145,15 @@ pub async fn rules(service: &Service, caller: &Caller, query: &[(String, String)
             return Err(miss.after_validation(details));
         }
     };
+    // The caller's organisation's own standing-order layer for the judge, if it has one.
+    let (district_id, judge_slug) = (get("district_id").unwrap_or_default(), get("judge_slug").unwrap_or_default());
+    let bytes = match super::layers::own_profile_bytes(service, caller, profile, district_id, judge_slug).await? {
+        Some(own) => own,
+        None => Arc::clone(&profile.bytes),
+    };
     let answer = service
         .sandbox
-        .call(Op::ResolveRules { profile: Arc::clone(&profile.bytes), query: json }, Due::Request)
+        .call(Op::ResolveRules { profile: bytes, query: json }, Due::Request)
         .await?
         .map_err(Error::from_engine)?;
     let text = String::from_utf8(answer).map_err(anyhow::Error::from)?;

@@ -44,6 +44,8 @@ pub enum Lock {
     Seed,
     /// Storing uploads (shared) against pruning them (exclusive).
     Uploads,
+    /// Numbering the versions of organisations' standing-order layers.
+    Layers,
 }
 
 impl Lock {
@@ -51,6 +53,7 @@ impl Lock {
         match self {
             Lock::Seed => 0x636f_7572_7473_6564,    // "courtsed"
             Lock::Uploads => 0x636f_7572_7475_706c, // "courtupl"
+            Lock::Layers => 0x636f_7572_746c_6179,  // "courtlay"
         }
     }
 }

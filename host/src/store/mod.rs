@@ -13,6 +13,7 @@ pub mod documents;
 pub mod enforcement;
 pub mod extracted;
 pub mod holidays;
+pub mod layers;
 pub mod profiles;
 pub mod rosters;
 pub mod seed;

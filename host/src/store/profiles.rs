@@ -179,6 +179,7 @@ pub async fn read(connection: &mut sqlx::AnyConnection, district_id: &str) -> an
                 effective_date: row.effective_date,
                 as_of: row.as_of,
                 sample: row.sample != 0,
+                organisation: None,
                 rules,
             };
             (row.judge_slug, order)

@@ -1,0 +1,319 @@
+//! An organisation's own standing-order layers: a judge's document read by the engine
+//! into proposed rules (a draft), reviewed, and accepted as a version of the
+//! organisation's layer for that judge. The version in force takes the place of the
+//! judge's published standing order in that organisation's checks, rules and
+//! profiles — and in nobody else's.
+//!
+//! Every lookup is by the caller's organisation: another organisation's draft or layer
+//! is "not found", exactly like one that does not exist.
+
+use super::lookup;
+use super::{Caller, Error, Service};
+use crate::sandbox::{Due, Op};
+use crate::store::catalogue::CompiledProfile;
+use crate::store::layers::{self, Decided, Draft, LayerVersion, NewDraft, NewVersion};
+use courtrules_engine::EngineError;
+use courtrules_engine::model::{FieldError, IngestOptions, Profile, Rule, StandingOrder};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// A document to read into a draft.
+pub struct DraftInput {
+    pub district_id: String,
+    pub judge_slug: String,
+    /// A PDF's bytes, or UTF-8 text.
+    pub document: Vec<u8>,
+    pub filename: Option<String>,
+    pub source_url: Option<String>,
+    pub title: Option<String>,
+}
+
+/// A version to accept: the rules as reviewed (edited, or left out where rejected).
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VersionInput {
+    /// The order's title, used in citations.
+    pub title: String,
+    /// Where the judge publishes the document (http or https).
+    pub source_url: String,
+    /// Date the order took effect (YYYY-MM-DD), when known.
+    #[serde(default)]
+    pub effective_date: Option<String>,
+    /// The latest date the document was confirmed in force (YYYY-MM-DD).
+    #[serde(default)]
+    pub as_of: Option<String>,
+    /// The draft the rules were reviewed from; it is marked accepted.
+    #[serde(default)]
+    pub draft_id: Option<String>,
+    /// The rules, in the profile format (`docs/profile-format.md`).
+    pub rules: Vec<Rule>,
+}
+
+fn organisation(caller: &Caller) -> Result<&str, Error> {
+    caller.organisation_id.as_deref().ok_or_else(|| {
+        Error::invalid(vec![FieldError::new("organisation", "private layers belong to an organisation; name one")])
+    })
+}
+
+/// District (known, in the plan), judge (on the roster) and the district's compliance
+/// profile, which the layer plugs into.
+fn route<'c>(
+    service: &Service,
+    catalogue: &'c crate::store::catalogue::Catalogue,
+    caller: &Caller,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<(&'c CompiledProfile, Option<String>), Error> {
+    let court = lookup::court(service, catalogue, caller, district_id)?;
+    let judge = lookup::judge(catalogue, court, judge_slug)?;
+    let profile = lookup::profile(catalogue, court)?;
+    if judge_slug == courtrules_engine::model::COURT_JUDGE_SLUG {
+        return Err(Error::invalid(vec![FieldError::new(
+            "judge_slug",
+            "a standing-order layer is for one judge of the roster, not the court-wide rules",
+        )]));
+    }
+    let Some(in_profile) = profile.profile.judges.iter().find(|judge| judge.slug == judge_slug) else {
+        return Err(Error::JudgeNotFound { district_id: district_id.to_owned(), judge_slug: judge_slug.to_owned() });
+    };
+    let in_profile = Some(in_profile);
+    let profile_url =
+        judge.and_then(|j| j.profile_url.clone()).or_else(|| in_profile.and_then(|j| j.profile_url.clone()));
+    Ok((profile, profile_url))
+}
+
+/// Reads a judge's document into a draft: the engine proposes rules, and the draft is
+/// kept for review.
+pub async fn propose(service: &Service, caller: &Caller, input: DraftInput) -> Result<Draft, Error> {
+    let organisation_id = organisation(caller)?.to_owned();
+    let catalogue = service.catalogue();
+    let (_, profile_url) = route(service, &catalogue, caller, &input.district_id, &input.judge_slug)?;
+    let Some(source_url) = input.source_url.clone().or(profile_url) else {
+        return Err(Error::invalid(vec![FieldError::new(
+            "source_url",
+            "is required: the court's roster has no page for this judge, so say where the document is published",
+        )]));
+    };
+    let options = IngestOptions { source_url, title: input.title.clone() };
+    let options = serde_json::to_vec(&options).map_err(|error| Error::Internal(error.into()))?;
+    let document: Arc<[u8]> = Arc::from(input.document);
+    let extraction = service
+        .sandbox
+        .call(Op::ExtractStandingOrder { options, document: Arc::clone(&document) }, Due::Request)
+        .await?
+        .map_err(|error| match error {
+            EngineError::InvalidInput { message } => Error::UnreadablePdf(message),
+            other => Error::from_engine(other),
+        })?;
+    let sha = crate::hex::encode(&Sha256::digest(&document));
+    Ok(layers::create_draft(
+        &service.db,
+        NewDraft {
+            organisation_id: &organisation_id,
+            district_id: &input.district_id,
+            judge_slug: &input.judge_slug,
+            filename: input.filename.as_deref(),
+            source_sha256: &sha,
+            extraction_json: &extraction,
+            created_by: &caller.key_id,
+        },
+    )
+    .await?)
+}
+
+pub async fn draft(service: &Service, caller: &Caller, id: &str) -> Result<Draft, Error> {
+    let organisation_id = organisation(caller)?;
+    layers::draft(&service.db, organisation_id, id).await?.ok_or_else(|| draft_missing(id))
+}
+
+pub async fn reject(service: &Service, caller: &Caller, id: &str) -> Result<Draft, Error> {
+    let organisation_id = organisation(caller)?;
+    match layers::reject_draft(&service.db, organisation_id, id, &caller.key_id).await? {
+        Decided::Done(draft) => Ok(draft),
+        Decided::Missing => Err(draft_missing(id)),
+        Decided::Conflict(why) => Err(Error::LayerConflict(why)),
+    }
+}
+
+fn draft_missing(id: &str) -> Error {
+    Error::LayerNotFound(format!("no standing-order draft `{id}` in your organisation"))
+}
+
+fn layer_missing(district_id: &str, judge_slug: &str) -> Error {
+    Error::LayerNotFound(format!("your organisation has no standing-order layer for {district_id}/{judge_slug}"))
+}
+
+/// Accepts a new version of the organisation's layer for a judge: the order is checked
+/// by the engine exactly as a profile's standing order is, then stored as the version in
+/// force. `accepted_by` is the key (or, from the command line, the person).
+pub async fn accept(
+    service: &Service,
+    caller: &Caller,
+    district_id: &str,
+    judge_slug: &str,
+    input: VersionInput,
+    accepted_by: &str,
+) -> Result<LayerVersion, Error> {
+    let organisation_id = organisation(caller)?.to_owned();
+    let catalogue = service.catalogue();
+    let (compiled, _) = route(service, &catalogue, caller, district_id, judge_slug)?;
+    let order = StandingOrder {
+        title: input.title,
+        source_url: input.source_url,
+        effective_date: input.effective_date,
+        as_of: input.as_of,
+        sample: false,
+        organisation: None,
+        rules: input.rules,
+    };
+    // The engine's own profile checks, on the district's profile with this order in
+    // place: what is accepted is what a check can run.
+    let profile = with_order(&compiled.profile, judge_slug, Some(order.clone()));
+    let bytes: Arc<[u8]> = Arc::from(serde_json::to_vec(&profile).map_err(|error| Error::Internal(error.into()))?);
+    let prefix = "judges[0].standing_order";
+    match service.sandbox.call(Op::ValidateProfile { profile: bytes }, Due::Request).await? {
+        Ok(_) => {}
+        Err(EngineError::InvalidProfile { details }) => {
+            let details = details
+                .into_iter()
+                .map(|detail| {
+                    let path = detail.path.strip_prefix(prefix).unwrap_or(&detail.path);
+                    FieldError::new(path.trim_start_matches('.'), detail.message)
+                })
+                .collect();
+            return Err(Error::invalid(details));
+        }
+        Err(other) => return Err(Error::from_engine(other)),
+    }
+    let stored = layers::add_version(
+        &service.db,
+        NewVersion {
+            organisation_id: &organisation_id,
+            district_id,
+            judge_slug,
+            standing_order: Some(order),
+            draft_id: input.draft_id.as_deref(),
+            accepted_by,
+        },
+    )
+    .await?;
+    match stored {
+        Decided::Done(version) => Ok(version),
+        Decided::Missing => Err(draft_missing(input.draft_id.as_deref().unwrap_or_default())),
+        Decided::Conflict(why) => Err(Error::LayerConflict(why)),
+    }
+}
+
+/// Withdraws the layer: a new version with no order, so the judge's published standing
+/// order (if any) applies again. The versions before it are kept.
+pub async fn withdraw(
+    service: &Service,
+    caller: &Caller,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<LayerVersion, Error> {
+    let organisation_id = organisation(caller)?.to_owned();
+    if layers::active(&service.db, &organisation_id, district_id, judge_slug).await?.is_none() {
+        return Err(layer_missing(district_id, judge_slug));
+    }
+    let new = NewVersion {
+        organisation_id: &organisation_id,
+        district_id,
+        judge_slug,
+        standing_order: None,
+        draft_id: None,
+        accepted_by: &caller.key_id,
+    };
+    match layers::add_version(&service.db, new).await? {
+        Decided::Done(version) => Ok(version),
+        _ => Err(layer_missing(district_id, judge_slug)),
+    }
+}
+
+/// The organisation's layers as they stand (the latest version of each), optionally in
+/// one district.
+pub async fn list(service: &Service, caller: &Caller, district_id: Option<&str>) -> Result<Vec<LayerVersion>, Error> {
+    let organisation_id = organisation(caller)?;
+    let mut latest = layers::latest(&service.db, organisation_id).await?;
+    if let Some(district_id) = district_id {
+        latest.retain(|version| version.district_id == district_id);
+    }
+    Ok(latest)
+}
+
+pub async fn versions(
+    service: &Service,
+    caller: &Caller,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<Vec<LayerVersion>, Error> {
+    let organisation_id = organisation(caller)?;
+    let versions = layers::versions(&service.db, organisation_id, district_id, judge_slug).await?;
+    if versions.is_empty() {
+        return Err(layer_missing(district_id, judge_slug));
+    }
+    Ok(versions)
+}
+
+pub async fn version(
+    service: &Service,
+    caller: &Caller,
+    district_id: &str,
+    judge_slug: &str,
+    version: u32,
+) -> Result<LayerVersion, Error> {
+    let organisation_id = organisation(caller)?;
+    layers::version(&service.db, organisation_id, district_id, judge_slug, version).await?.ok_or_else(|| {
+        Error::LayerNotFound(format!(
+            "your organisation's layer for {district_id}/{judge_slug} has no version {version}"
+        ))
+    })
+}
+
+/// The profile an answer for this caller runs against, when their organisation has a
+/// layer in force for the judge: the district's profile trimmed to the judge, the
+/// judge's standing order replaced by the organisation's. `None` otherwise (the shared
+/// profile applies).
+pub async fn own_profile(
+    service: &Service,
+    caller: &Caller,
+    compiled: &CompiledProfile,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<Option<Profile>, Error> {
+    let Some(organisation_id) = caller.organisation_id.as_deref() else { return Ok(None) };
+    let Some(active) = layers::active(&service.db, organisation_id, district_id, judge_slug).await? else {
+        return Ok(None);
+    };
+    if !compiled.profile.judges.iter().any(|judge| judge.slug == judge_slug) {
+        return Ok(None);
+    }
+    Ok(Some(with_order(&compiled.profile, judge_slug, active.standing_order)))
+}
+
+/// The same, as the bytes the engine reads.
+pub async fn own_profile_bytes(
+    service: &Service,
+    caller: &Caller,
+    compiled: &CompiledProfile,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<Option<Arc<[u8]>>, Error> {
+    let Some(profile) = own_profile(service, caller, compiled, district_id, judge_slug).await? else {
+        return Ok(None);
+    };
+    let bytes = serde_json::to_vec(&profile).map_err(|error| Error::Internal(error.into()))?;
+    Ok(Some(Arc::from(bytes)))
+}
+
+/// The profile trimmed to one judge, with that judge's standing order replaced.
+fn with_order(profile: &Profile, judge_slug: &str, order: Option<StandingOrder>) -> Profile {
+    let mut profile = profile.clone();
+    profile.judges.retain(|judge| judge.slug == judge_slug);
+    if let Some(judge) = profile.judges.first_mut() {
+        judge.standing_order = order;
+    }
+    profile
+}
