@@ -7,6 +7,7 @@ mod args;
 mod deadlines;
 mod enforcement;
 mod filing;
+mod ingest;
 mod keys;
 mod mcp;
 mod uploads;
@@ -81,6 +82,9 @@ enum Command {
     /// --role), completes its check request with the filer's facts and prints the check:
     /// exit 0 compliant, 1 review or non-compliant, 2 error or unsupported document.
     Classify(filing::ClassifyCommand),
+    /// Read a judge's individual practices (PDF or text) into proposed standing-order
+    /// rules; with --accept, make them an organisation's layer for that judge.
+    Ingest(ingest::IngestCommand),
     /// The MCP tool server over stdio (for assistants that start it as a process); the
     /// calls are made as the key in COURTRULES_API_KEY.
     Mcp {
@@ -116,7 +120,10 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let is_check = matches!(cli.command, Command::Check { .. } | Command::Classify(_) | Command::Deadlines(_));
+    let is_check = matches!(
+        cli.command,
+        Command::Check { .. } | Command::Classify(_) | Command::Deadlines(_) | Command::Ingest(_)
+    );
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(error) => {
@@ -166,6 +173,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
         Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
         Command::Classify(command) => filing::classify(&storage, command).await,
+        Command::Ingest(command) => ingest::run(&storage, command).await,
         Command::Deadlines(command) => deadlines::run(&storage, command).await,
         Command::Mcp { key, engine, classify } => mcp::run(&storage, &key, engine, classify).await,
         Command::Enforcement { command } => enforcement::run(&storage.database_url, &storage.data_dir, command).await,

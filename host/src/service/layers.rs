@@ -88,26 +88,7 @@ fn route<'c>(
 /// kept for review.
 pub async fn propose(service: &Service, caller: &Caller, input: DraftInput) -> Result<Draft, Error> {
     let organisation_id = organisation(caller)?.to_owned();
-    let catalogue = service.catalogue();
-    let (_, profile_url) = route(service, &catalogue, caller, &input.district_id, &input.judge_slug)?;
-    let Some(source_url) = input.source_url.clone().or(profile_url) else {
-        return Err(Error::invalid(vec![FieldError::new(
-            "source_url",
-            "is required: the court's roster has no page for this judge, so say where the document is published",
-        )]));
-    };
-    let options = IngestOptions { source_url, title: input.title.clone() };
-    let options = serde_json::to_vec(&options).map_err(|error| Error::Internal(error.into()))?;
-    let document: Arc<[u8]> = Arc::from(input.document);
-    let extraction = service
-        .sandbox
-        .call(Op::ExtractStandingOrder { options, document: Arc::clone(&document) }, Due::Request)
-        .await?
-        .map_err(|error| match error {
-            EngineError::InvalidInput { message } => Error::UnreadablePdf(message),
-            other => Error::from_engine(other),
-        })?;
-    let sha = crate::hex::encode(&Sha256::digest(&document));
+    let (extraction, sha) = read(service, caller, &input).await?;
     Ok(layers::create_draft(
         &service.db,
         NewDraft {
@@ -121,6 +102,48 @@ pub async fn propose(service: &Service, caller: &Caller, input: DraftInput) -> R
         },
     )
     .await?)
+}
+
+/// The same reading, kept nowhere (the command line without an organisation).
+pub async fn read_only(service: &Service, caller: &Caller, input: DraftInput) -> Result<Draft, Error> {
+    let (extraction, sha) = read(service, caller, &input).await?;
+    Ok(Draft {
+        id: String::new(),
+        district_id: input.district_id,
+        judge_slug: input.judge_slug,
+        status: layers::DraftStatus::Proposed,
+        filename: input.filename,
+        source_sha256: sha,
+        created_by: caller.key_id.clone(),
+        created_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        decided_by: None,
+        decided_at: None,
+        extraction: serde_json::from_slice(&extraction).map_err(|error| Error::Internal(error.into()))?,
+    })
+}
+
+/// The engine's reading of the document (`Extraction` JSON) and the document's SHA-256.
+async fn read(service: &Service, caller: &Caller, input: &DraftInput) -> Result<(Vec<u8>, String), Error> {
+    let catalogue = service.catalogue();
+    let (_, profile_url) = route(service, &catalogue, caller, &input.district_id, &input.judge_slug)?;
+    let Some(source_url) = input.source_url.clone().or(profile_url) else {
+        return Err(Error::invalid(vec![FieldError::new(
+            "source_url",
+            "is required: the court's roster has no page for this judge, so say where the document is published",
+        )]));
+    };
+    let options = IngestOptions { source_url, title: input.title.clone() };
+    let options = serde_json::to_vec(&options).map_err(|error| Error::Internal(error.into()))?;
+    let document: Arc<[u8]> = Arc::from(input.document.as_slice());
+    let extraction = service
+        .sandbox
+        .call(Op::ExtractStandingOrder { options, document: Arc::clone(&document) }, Due::Request)
+        .await?
+        .map_err(|error| match error {
+            EngineError::InvalidInput { message } => Error::UnreadablePdf(message),
+            other => Error::from_engine(other),
+        })?;
+    Ok((extraction, crate::hex::encode(&Sha256::digest(&document))))
 }
 
 pub async fn draft(service: &Service, caller: &Caller, id: &str) -> Result<Draft, Error> {
