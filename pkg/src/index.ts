@@ -53,6 +53,17 @@ export const resolveRules: typeof wasm.resolveRules = (profile, judgeSlug, filte
  */
 export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);
 /**
+ * Reads a judge's individual practices or standing order on this machine (it is never
+ * uploaded) and proposes standing-order rules in the profile format, each with the
+ * sentence it came from (page, character span, section) and a confidence, plus the
+ * sentences that read as rules but matched no pattern (`not_understood`) — as
+ * `POST /api/v1/standing-order-drafts` does. `document` is a PDF's bytes or UTF-8 text
+ * (a form feed between pages); `options.source_url` is where the judge publishes it.
+ * Throws an `EngineError`.
+ */
+export const extractStandingOrder: typeof wasm.extractStandingOrder = (document, options) =>
+  engine().extractStandingOrder(document, options);
+/**
  * The deadlines that follow an event, as `POST /api/v1/deadlines` computes them, from the
  * district's time rules (`client.timeRules(districtId)`): each with its date and the trail
  * of the computation. Throws an `EngineError` (`invalid_request` naming every field).

@@ -14,4 +14,14 @@ export async function init(_input?: unknown): Promise<void> {}
 /** The engine is loaded on import in Node; this does nothing. */
 export function initSync(_module?: unknown): void {}
 
-export const { check, checkJson, validate, resolveRules, classify, deadlines, deadlinesJson, engineVersion } = wasm;
+export const {
+  check,
+  checkJson,
+  validate,
+  resolveRules,
+  classify,
+  extractStandingOrder,
+  deadlines,
+  deadlinesJson,
+  engineVersion,
+} = wasm;

@@ -190,3 +190,29 @@ test("classify refuses bytes that are not a PDF, and bad hints, with an EngineEr
   const pdf = new Uint8Array(readFileSync(join(root, "tests/fixtures/pdf/letter_premotion_conference.pdf")));
   assert.throws(() => courtrules.classify(pdf, { district: "edny" }), { kind: "invalid_request" });
 });
+
+test("extractStandingOrder reads a judge's practices in Node, with every proposal pointing at its sentence", () => {
+  const pdf = new Uint8Array(readFileSync(join(root, "data/documents/sample-order-avery-sample.pdf")));
+  const options = { source_url: "https://courtrules.example/sample-orders/avery-sample" };
+  const extraction = courtrules.extractStandingOrder(pdf, options);
+  const memoranda = extraction.proposals.find((p) => p.rule.rule_key === "PageLimit:brief-support+brief-opposition");
+  assert.equal(memoranda.rule.params.max_pages, 25);
+  assert.match(memoranda.rule.citation, /§ 3\.A$/);
+  const page = Array.from(extraction.pages[memoranda.evidence.page - 1]);
+  assert.equal(page.slice(memoranda.evidence.start, memoranda.evidence.end).join("").replace(/\s+/g, " "), memoranda.evidence.text);
+  // The proposals are a standing order the engine checks at once.
+  const profile = structuredClone(edny);
+  const judge = profile.judges.find((j) => j.slug === "avery-sample");
+  judge.standing_order = { title: extraction.title, source_url: options.source_url, rules: extraction.proposals.map((p) => p.rule) };
+  const request = {
+    judge_slug: "avery-sample", district_id: "edny", document_scope: "brief_support", motion_type: "Rule_56",
+    is_pro_se: false, pmc_completed: true, opposing_party_pro_se: false, filing_role: "movant",
+    document: { page_count: 26, word_count: 6000 },
+  };
+  const failed = courtrules.check(profile, request).results.find((r) => r.status === "FAIL");
+  assert.equal(failed.rule_key, "PageLimit:brief-support+brief-opposition");
+  // Text works too, and bad options name the field.
+  const text = courtrules.extractStandingOrder(new TextEncoder().encode("Letters may not exceed two pages."), options);
+  assert.equal(text.proposals[0].rule.params.max_pages, 2);
+  assert.throws(() => courtrules.extractStandingOrder(pdf, { source_url: "ftp://x" }), { kind: "invalid_request" });
+});

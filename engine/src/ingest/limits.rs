@@ -46,9 +46,18 @@ pub fn find_limits(sentence: &Sentence, t: &[Token]) -> Vec<Finding> {
     });
     let sentence_motions = motions(t);
     let mut found = Vec::new();
+    let mut previous: Option<(Strength, Unit)> = None;
     for (k, q) in counted.iter().enumerate() {
         let from = if k == 0 { 0 } else { counted[k - 1].last + 1 };
-        let Some(strength) = ceiling(t, q, from, sentence.table_row) else { continue };
+        // "20 pages or 6,000 words": the other measure of the same ceiling.
+        let alternative = previous
+            .filter(|(_, unit)| *unit != q.unit && q.first > 0 && t[q.first - 1].word == "or")
+            .map(|(strength, _)| strength);
+        let Some(strength) = ceiling(t, q, from, sentence.table_row).or(alternative) else {
+            previous = None;
+            continue;
+        };
+        previous = Some((strength, q.unit));
         // The paper: between the previous number and this one, else before it in the
         // sentence, else after it ("… 25 pages for memoranda in support"), else the
         // lead-in and headings.

@@ -136,7 +136,10 @@ fn extract(
             continue;
         }
         let t = words::tokens(&sentence.text);
-        let requirement = is_rule_like(&t);
+        // A terse entry ("Sealing requests: by letter motion") states a rule without a
+        // verb that says so.
+        let terse_entry = sentence.text.find(':').is_some_and(|at| at > 0 && at <= 60);
+        let requirement = is_rule_like(&t) || (terse_entry && t.len() >= 4);
         rule_like += u32::from(requirement);
         let findings = read_sentence(sentence, &t);
         if findings.is_empty() {

@@ -173,6 +173,8 @@ pub const LIMIT_CUES: &[&str] = &[
     "more than",
     "not to exceed",
     "restricted to",
+    "run to",
+    "up to",
 ];
 /// Words that make a number a ceiling less plainly ("Reply memoranda are ten pages").
 pub const IMPLIED_LIMIT_CUES: &[&str] = &["is", "are", "be"];
