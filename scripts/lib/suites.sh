@@ -17,7 +17,7 @@ suite_rust() {
 # The HTTP end-to-end suites again, on PostgreSQL: each test server gets a database of
 # its own in a throwaway cluster; `replicas` runs two servers on one database and
 # compares the answers of both backends byte for byte.
-POSTGRES_E2E_TESTS=(api catalogue classify cli hardening lifecycle operations rate_limits replicas)
+POSTGRES_E2E_TESTS=(api catalogue classify cli hardening layers lifecycle operations rate_limits replicas)
 
 suite_postgres() {
   source "$ROOT/scripts/lib/postgres.sh"

@@ -15,6 +15,7 @@ const DOCUMENTS: &[(&str, &str, &str)] = &[
     ("server", "The server", include_str!("../../../docs/server.md")),
     ("checks", "The checks", include_str!("../../../docs/checks.md")),
     ("deadlines", "Deadlines", include_str!("../../../docs/deadlines.md")),
+    ("ingest", "Bring your own judge", include_str!("../../../docs/ingest.md")),
     ("profile-format", "The compliance profile format", include_str!("../../../docs/profile-format.md")),
 ];
 
@@ -36,7 +37,7 @@ pub async fn index() -> Html<String> {
     get,
     path = "/docs/{name}",
     tag = "service",
-    params(("name" = String, Path, description = "`errors`, `server`, `checks`, `deadlines` or `profile-format`, optionally with `.md`", example = "errors")),
+    params(("name" = String, Path, description = "`errors`, `server`, `checks`, `deadlines`, `ingest` or `profile-format`, optionally with `.md`", example = "errors")),
     responses(
         (status = 200, description = "The document", content_type = "text/html"),
         (status = 400, description = "The name is not valid UTF-8 once percent-decoded", body = crate::service::error::ValidationErrorBody),
