@@ -153,7 +153,8 @@ pub async fn create(db: &Db, name: &str, plan: Plan, organisation: Option<&str>)
 }
 
 pub async fn list(db: &Db) -> anyhow::Result<Vec<KeySummary>> {
-    let rows: Vec<(String, String, i64, String, Option<String>, Option<String>)> = sqlx::query_as(
+    type Row = (String, String, i64, String, Option<String>, Option<String>);
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT id, name, all_districts, created_at, revoked_at, organisation_id FROM api_keys ORDER BY created_at, id",
     )
     .fetch_all(db.pool())

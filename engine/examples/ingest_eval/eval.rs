@@ -15,8 +15,6 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Deserialize)]
 pub struct Labels {
     pub document: String,
-    #[serde(default)]
-    pub style: String,
     pub rules: Vec<Label>,
     #[serde(default)]
     pub other_rules: Vec<OtherRule>,
