@@ -73,9 +73,18 @@ pub fn coverage_note(judge: &JudgeProfile, coverage: &Coverage) -> String {
     note.push('.');
     match coverage.level {
         CoverageLevel::Full => {}
-        CoverageLevel::Organisation => note.push_str(
-            " The standing-order layer is your organisation's own reading of the judge's document; courtrules has not verified it.",
-        ),
+        CoverageLevel::Organisation => {
+            note.push_str(
+                " The standing-order layer is your organisation's own reading of the judge's document; courtrules has not verified it.",
+            );
+            if judge.sample {
+                let _ = write!(
+                    note,
+                    " {} is sample data: a fictional judge, not a member of any court.",
+                    judge.honorific_name()
+                );
+            }
+        }
         CoverageLevel::Sample => {
             let _ = write!(
                 note,

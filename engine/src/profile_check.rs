@@ -48,6 +48,7 @@ pub fn validate_profile(profile: &Profile) -> Vec<FieldError> {
             check_url(&mut errors, &format!("{path}.profile_url"), url);
         }
         if let Some(order) = &judge.standing_order {
+            require_text(&mut errors, &format!("{path}.standing_order.title"), &order.title);
             check_url(&mut errors, &format!("{path}.standing_order.source_url"), &order.source_url);
             check_date(&mut errors, &format!("{path}.standing_order.effective_date"), order.effective_date.as_deref());
             check_date(&mut errors, &format!("{path}.standing_order.as_of"), order.as_of.as_deref());

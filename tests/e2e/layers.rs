@@ -570,6 +570,14 @@ fn validation_and_conflicts(layers: &Layers) {
     let unreadable = with_fields(json!({"pdf_base64": base64::engine::general_purpose::STANDARD.encode(garbage)}));
     let reply = post(layers, DRAFTS, &v, &unreadable);
     general_error(&reply, 422, "unreadable-pdf");
+    // Text sent as a PDF is not read as text.
+    let text_as_pdf = base64::engine::general_purpose::STANDARD.encode(PRACTICES.as_bytes());
+    let reply = post(layers, DRAFTS, &v2, &with_fields(json!({"pdf_base64": text_as_pdf})));
+    general_error(&reply, 422, "unreadable-pdf");
+    // An order needs a title, as a profile's does.
+    let mut untitled = version_body(vec![memorandum_rule(15)]);
+    untitled["title"] = json!(" ");
+    assert_eq!(detail_paths(accept(&untitled).expect(400)), vec!["title"]);
 
     // A text draft: "Letters may not exceed two pages." → 2 pages for letters.
     let text = "Individual Practices\n\n1. Letters. Letters may not exceed two pages.\n";

@@ -111,8 +111,9 @@ impl JudgeProfile {
     /// How much of this judge's rules the profile holds: sample data, the judge's own
     /// standing order, or the district's layers only.
     pub fn coverage_level(&self) -> CoverageLevel {
-        let organisation = self.standing_order.as_ref().is_some_and(|order| order.organisation.is_some());
-        if organisation && !self.sample {
+        // The organisation's own layer is what the answer applied, whoever the judge is
+        // (the note still says when the judge is fictional).
+        if self.standing_order.as_ref().is_some_and(|order| order.organisation.is_some()) {
             return CoverageLevel::Organisation;
         }
         CoverageLevel::of(self.sample, self.standing_order.is_some())

@@ -72,6 +72,7 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
     let input = DraftInput {
         district_id: command.district.clone(),
         judge_slug: command.judge.clone(),
+        is_pdf: document.starts_with(b"%PDF"),
         document,
         filename: command.file.file_name().map(|name| name.to_string_lossy().into_owned()),
         source_url: command.source_url.clone(),

@@ -31,7 +31,7 @@ pub(super) enum KeysCommand {
     Limits {
         id: String,
         /// classify, check, courts, judges, rules, holidays, extracted_rules, profile,
-        /// documents, index — or `all`.
+        /// documents, index, deadlines, mcp, layers — or `all`.
         #[arg(long, requires = "change")]
         group: Option<String>,
         /// Requests per minute (sliding window) for the group.

@@ -192,6 +192,7 @@ fn optional_text(
     security(("bearer" = []))
 )]
 pub async fn propose(State(state): State<AppState>, key: ApiKey, request: DraftRequest) -> Result<Response, ApiError> {
+    let is_pdf = request.pdf_base64.is_some();
     let document = match (request.pdf_base64, request.text) {
         (Some(pdf), _) => pdf,
         (None, Some(text)) => text.into_bytes(),
@@ -201,6 +202,7 @@ pub async fn propose(State(state): State<AppState>, key: ApiKey, request: DraftR
         district_id: request.district_id,
         judge_slug: request.judge_slug,
         document,
+        is_pdf,
         filename: request.filename,
         source_url: request.source_url,
         title: request.title,

@@ -25,6 +25,8 @@ pub struct DraftInput {
     pub judge_slug: String,
     /// A PDF's bytes, or UTF-8 text.
     pub document: Vec<u8>,
+    /// The document was sent as a PDF: bytes that are not one are refused, not read as text.
+    pub is_pdf: bool,
     pub filename: Option<String>,
     pub source_url: Option<String>,
     pub title: Option<String>,
@@ -132,6 +134,11 @@ async fn read(service: &Service, caller: &Caller, input: &DraftInput) -> Result<
             "is required: the court's roster has no page for this judge, so say where the document is published",
         )]));
     };
+    if input.is_pdf && !input.document.starts_with(b"%PDF") {
+        return Err(Error::UnreadablePdf(
+            "the document sent as pdf_base64 is not a PDF (it does not start with %PDF)".into(),
+        ));
+    }
     let options = IngestOptions { source_url, title: input.title.clone() };
     let options = serde_json::to_vec(&options).map_err(|error| Error::Internal(error.into()))?;
     let document: Arc<[u8]> = Arc::from(input.document.as_slice());

@@ -221,6 +221,13 @@ pub struct NewVersion<'a> {
 pub async fn add_version(db: &Db, new: NewVersion<'_>) -> anyhow::Result<Decided<LayerVersion>> {
     let mut tx = db.pool().begin().await?;
     db.lock(&mut tx, Lock::Layers).await?;
+    // Write first: on SQLite a transaction that reads and then writes fails at once when
+    // another one wrote meanwhile ("database is locked"); one that starts by writing waits
+    // its turn (busy timeout). The row exists for every key's organisation.
+    sqlx::query("UPDATE organisations SET name = name WHERE id = $1")
+        .bind(new.organisation_id)
+        .execute(&mut *tx)
+        .await?;
     if let Some(draft_id) = new.draft_id {
         let row: Option<(String, String, String)> = sqlx::query_as(
             "SELECT status, district_id, judge_slug FROM standing_order_drafts WHERE organisation_id = $1 AND id = $2",
