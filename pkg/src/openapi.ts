@@ -262,6 +262,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/standing-order-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Propose standing-order rules from a judge's document */
+        post: operations["propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/standing-order-drafts/{draft_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A draft of your organisation */
+        get: operations["draft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/standing-order-drafts/{draft_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a draft */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/standing-order-layers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your organisation's standing-order layers */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/standing-order-layers/{district_id}/{judge_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your organisation's layer for a judge, and its versions */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        /** Withdraw your organisation's layer for a judge */
+        delete: operations["withdraw"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/standing-order-layers/{district_id}/{judge_slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a version of your organisation's layer for a judge */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/standing-order-layers/{district_id}/{judge_slug}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of your organisation's layer for a judge */
+        get: operations["version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -639,6 +759,7 @@ export interface components {
             /** @description Date the text in force took effect, when known (YYYY-MM-DD). */
             effective_date?: string | null;
             layer: components["schemas"]["Layer"];
+            organisation?: components["schemas"]["OrganisationLayer"] | null;
             /** @description True for fictional demonstration data. */
             sample: boolean;
             /** @description What of the body of rules was applied, when not all of it. */
@@ -650,7 +771,7 @@ export interface components {
          * @description How much of a judge's rules the engine knows (`coverage_level`).
          * @enum {string}
          */
-        CoverageLevel: "full" | "district" | "sample";
+        CoverageLevel: "full" | "district" | "sample" | "organisation";
         CustomPeriod: {
             /**
              * Format: int32
@@ -845,6 +966,53 @@ export interface components {
             judge_slug?: string | null;
             meta: components["schemas"]["DocumentsMeta"];
         };
+        /** @description A document read for an organisation, and what the extractor proposed from it. */
+        Draft: {
+            created_at: string;
+            /** @description The key that sent the document. */
+            created_by: string;
+            decided_at?: string | null;
+            /** @description Who accepted or rejected it, and when. */
+            decided_by?: string | null;
+            district_id: string;
+            extraction: components["schemas"]["Extraction"];
+            filename?: string | null;
+            /** @description `draft_` and 32 hex digits. */
+            id: string;
+            judge_slug: string;
+            /** @description SHA-256 of the document read (hex). */
+            source_sha256: string;
+            status: components["schemas"]["DraftStatus"];
+        };
+        /** @description The body of `POST /standing-order-drafts`: the document as a PDF (base64) or as text. */
+        DraftRequest: {
+            /** @example edny */
+            district_id: string;
+            /** @example individual-practices.pdf */
+            filename?: string | null;
+            /**
+             * @description A judge of the district's roster.
+             * @example avery-sample
+             */
+            judge_slug: string;
+            /**
+             * @description The judge's individual practices or standing order as a PDF, base64-encoded;
+             *     give this or `text`.
+             */
+            pdf_base64?: string | null;
+            /**
+             * @description Where the judge publishes the document (http or https); every proposed rule cites
+             *     it. Defaults to the judge's page on the court's website, when the roster has it.
+             * @example https://www.nyed.uscourts.gov/content/judge-example
+             */
+            source_url?: string | null;
+            /** @description The document as plain text (a form feed between pages); give this or `pdf_base64`. */
+            text?: string | null;
+            /** @description The title used in citations; read from the document when left out. */
+            title?: string | null;
+        };
+        /** @enum {string} */
+        DraftStatus: "proposed" | "accepted" | "rejected";
         /** @enum {string} */
         ElectionYears: "every" | "even";
         Endpoint: {
@@ -911,6 +1079,37 @@ export interface components {
         ExtractedRulesResponse: {
             meta: components["schemas"]["ExtractedRulesMeta"];
             rules: components["schemas"]["ExtractedRule"][];
+        };
+        /** @description The extractor's answer. */
+        Extraction: {
+            meta: components["schemas"]["ExtractionMeta"];
+            /**
+             * @description Sentences that read as requirements but match no pattern: to be read by a person,
+             *     never dropped silently.
+             */
+            not_understood: components["schemas"]["Passage"][];
+            /** @description The text of each page as the extractor read it; every `Passage` points into it. */
+            pages: string[];
+            /** @description Proposed rules, in the order of the sentences they came from. */
+            proposals: components["schemas"]["ProposedRule"][];
+            /** @description The title used in citations. */
+            title: string;
+            /** @description Things worth knowing about the reading (pages without text, a truncated input). */
+            warnings?: string[];
+        };
+        ExtractionMeta: {
+            /** @description The extractor's version: proposals from equal input and version are equal. */
+            extractor_version: string;
+            /**
+             * Format: int32
+             * @description Of those, the ones that read as requirements.
+             */
+            rule_like: number;
+            /**
+             * Format: int32
+             * @description Sentences (and table rows) read.
+             */
+            sentences: number;
         };
         /** @description One validation problem: a dotted path into the request and what is wrong there. */
         FieldError: {
@@ -1134,6 +1333,33 @@ export interface components {
             meta: components["schemas"]["RulesMeta"];
             rules: components["schemas"]["RuleGroups"];
         };
+        LayerHistory: {
+            active?: components["schemas"]["LayerVersion"] | null;
+            district_id: string;
+            judge_slug: string;
+            /** @description Every version, newest first. */
+            versions: components["schemas"]["VersionSummary"][];
+        };
+        LayerList: {
+            /** @description The latest version of each of your organisation's layers (withdrawn ones too). */
+            layers: components["schemas"]["LayerVersion"][];
+        };
+        /** @description One version of an organisation's layer for a judge. */
+        LayerVersion: {
+            accepted_at: string;
+            /** @description The key (or, from the command line, the person) that accepted it. */
+            accepted_by: string;
+            district_id: string;
+            /** @description The draft it was accepted from, when it came from one. */
+            draft_id?: string | null;
+            judge_slug: string;
+            organisation_id: string;
+            standing_order?: components["schemas"]["StandingOrder"] | null;
+            /** Format: int32 */
+            version: number;
+            /** @description True when this version withdrew the layer (no private layer applies). */
+            withdrawn: boolean;
+        };
         /**
          * @description Line spacing of the body text (`document.format.line_spacing`).
          * @enum {string}
@@ -1171,6 +1397,19 @@ export interface components {
             name: string;
             source_url: string;
         };
+        /** @description Whose standing-order layer this is, which version, and who accepted it when. */
+        OrganisationLayer: {
+            /** @description When (UTC, RFC 3339). */
+            accepted_at: string;
+            /** @description The key (or, from the command line, the person) that accepted it. */
+            accepted_by: string;
+            organisation_id: string;
+            /**
+             * Format: int32
+             * @description Versions count from 1 per organisation and judge; a check names the one it used.
+             */
+            version: number;
+        };
         OverriddenRule: {
             citation: string;
             layer: components["schemas"]["Layer"];
@@ -1207,6 +1446,28 @@ export interface components {
             document_scope: components["schemas"]["DocumentScope"];
             judge_slug: string;
             motion_type?: components["schemas"]["MotionType"] | null;
+        };
+        /** @description A sentence of the document and where it is. */
+        Passage: {
+            /** Format: int32 */
+            end: number;
+            /**
+             * Format: int32
+             * @description 1-based page number.
+             */
+            page: number;
+            /**
+             * @description The numbered section the sentence is in ("2.A", "II.B"), when the document
+             *     numbers its sections.
+             */
+            section?: string | null;
+            /**
+             * Format: int32
+             * @description Span in `pages[page - 1]`, in characters (Unicode scalar values), end exclusive.
+             */
+            start: number;
+            /** @description The sentence, with line breaks turned into spaces. */
+            text: string;
         };
         /**
          * Format: binary
@@ -1280,6 +1541,19 @@ export interface components {
             national: components["schemas"]["RuleLayer"];
             /** @description Version of the data: changes whenever any rule changes. */
             profile_version: string;
+        };
+        ProposedRule: {
+            /**
+             * @description `high`: the sentence names the paper and the limit plainly; `medium`: part of
+             *     it came from the section heading or a nearby sentence; `low`: a guess to review.
+             */
+            confidence: components["schemas"]["Confidence"];
+            /** @description The sentence the rule came from. */
+            evidence: components["schemas"]["Passage"];
+            /** @description Which pattern matched and what it read, in words. */
+            reasoning: string;
+            /** @description A standing-order rule in the profile format, ready to accept as it is. */
+            rule: components["schemas"]["Rule"];
         };
         /** @description 429: `{error, suggestion, docs_url, contact}`, with a `Retry-After` header. */
         RateLimitBody: {
@@ -1591,6 +1865,7 @@ export interface components {
             /** @description The latest date (YYYY-MM-DD) at which the order was confirmed to be in force. */
             as_of?: string | null;
             effective_date?: string | null;
+            organisation?: components["schemas"]["OrganisationLayer"] | null;
             rules: components["schemas"]["Rule"][];
             /** @description True for demonstration data (a fictional order). */
             sample?: boolean;
@@ -1725,6 +2000,33 @@ export interface components {
             details: components["schemas"]["FieldError"][];
             docs_url: string;
             error: string;
+        };
+        /** @description A version to accept: the rules as reviewed (edited, or left out where rejected). */
+        VersionInput: {
+            /** @description The latest date the document was confirmed in force (YYYY-MM-DD). */
+            as_of?: string | null;
+            /** @description The draft the rules were reviewed from; it is marked accepted. */
+            draft_id?: string | null;
+            /** @description Date the order took effect (YYYY-MM-DD), when known. */
+            effective_date?: string | null;
+            /** @description The rules, in the profile format (`docs/profile-format.md`). */
+            rules: components["schemas"]["Rule"][];
+            /** @description Where the judge publishes the document (http or https). */
+            source_url: string;
+            /** @description The order's title, used in citations. */
+            title: string;
+        };
+        /** @description A version without its rules, for lists. */
+        VersionSummary: {
+            accepted_at: string;
+            accepted_by: string;
+            draft_id?: string | null;
+            /** Format: int32 */
+            rules: number;
+            title?: string | null;
+            /** Format: int32 */
+            version: number;
+            withdrawn: boolean;
         };
         /** @enum {string} */
         WeekdayName: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
@@ -3594,6 +3896,952 @@ export interface operations {
             };
         };
     };
+    propose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "district_id": "edny",
+                 *       "judge_slug": "avery-sample",
+                 *       "source_url": "https://courtrules.example/sample-orders/avery-sample",
+                 *       "text": "3.A. Page Limits. Memoranda of law in support of and in opposition to motions are limited to 25 pages."
+                 *     }
+                 */
+                "application/json": components["schemas"]["DraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft: each proposed rule (profile format) with its sentence, page, span and confidence, and the sentences that read as rules but matched no pattern (`extraction.not_understood`). Kept for review by the organisation */
+            201: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description A field is missing or invalid (the document, `source_url` when the judge has no page on the roster) */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key, or district outside the key's plan */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                };
+            };
+            /** @description Unknown district, or judge not in the district */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                };
+            };
+            /** @description Body over the document size limit */
+            413: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body not sent as application/json */
+            415: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The court has no compliance profile, or the document cannot be read (not a PDF nor UTF-8 text, encrypted, damaged) */
+            422: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoProfileBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+            /** @description The engine did not answer within its deadline */
+            503: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the draft was created with */
+                draft_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft, with its status */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description Query parameters were given */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your organisation has no draft with this id */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the draft was created with */
+                draft_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft, now rejected */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description Query parameters were given */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your organisation has no draft with this id */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The draft was already accepted or rejected */
+            409: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this district's layers.
+                 * @example edny
+                 */
+                district_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest version of each layer */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayerList"];
+                };
+            };
+            /** @description A parameter is empty or unknown */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example edny */
+                district_id: string;
+                /** @example avery-sample */
+                judge_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version in force and the list of versions */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayerHistory"];
+                };
+            };
+            /** @description Query parameters were given */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your organisation has no layer for this judge */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example edny */
+                district_id: string;
+                /** @example avery-sample */
+                judge_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawing version: the judge's published standing order (if any) applies again; earlier versions are kept */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayerVersion"];
+                };
+            };
+            /** @description Query parameters were given */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your organisation has no layer in force for this judge */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example edny */
+                district_id: string;
+                /** @example avery-sample */
+                judge_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionInput"];
+            };
+        };
+        responses: {
+            /** @description The new version, now in force for your organisation's checks, rules and profiles */
+            201: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayerVersion"];
+                };
+            };
+            /** @description The order or a rule is invalid (each problem at its path, e.g. `rules[2].params.max_pages`) */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key, or district outside the key's plan */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                };
+            };
+            /** @description Unknown district or judge, or `draft_id` names no draft of your organisation */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                };
+            };
+            /** @description The draft was already accepted or rejected, or is for another judge */
+            409: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body not sent as application/json */
+            415: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The court has no compliance profile */
+            422: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoProfileBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+            /** @description The engine did not answer within its deadline */
+            503: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example edny */
+                district_id: string;
+                /** @example avery-sample */
+                judge_slug: string;
+                /** @example 1 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version with its rules */
+            200: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayerVersion"];
+                };
+            };
+            /** @description The version is not a positive whole number, or query parameters were given */
+            400: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing or malformed Authorization header */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid key */
+            403: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your organisation's layer has no such version */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded for this key and endpoint group */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is admitted again */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBody"];
+                };
+            };
+        };
+    };
     index: {
         parameters: {
             query?: never;
@@ -3620,7 +4868,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description `errors`, `server`, `checks`, `deadlines` or `profile-format`, optionally with `.md`
+                 * @description `errors`, `server`, `checks`, `deadlines`, `ingest` or `profile-format`, optionally with `.md`
                  * @example errors
                  */
                 name: string;

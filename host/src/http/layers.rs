@@ -45,19 +45,29 @@ pub struct DraftRequest {
     pub judge_slug: String,
     /// The judge's individual practices or standing order as a PDF, base64-encoded;
     /// give this or `text`.
-    #[schema(value_type = Option<String>, content_encoding = "base64", content_media_type = "application/pdf")]
+    #[schema(
+        value_type = Option<String>,
+        pattern = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+        min_length = 4,
+        content_encoding = "base64",
+        content_media_type = "application/pdf"
+    )]
     pub pdf_base64: Option<Vec<u8>>,
     /// The document as plain text (a form feed between pages); give this or `pdf_base64`.
-    #[schema(max_length = 2097152)]
+    #[schema(min_length = 1, max_length = 2097152, pattern = "\\S")]
     pub text: Option<String>,
     #[schema(max_length = 255, example = "individual-practices.pdf")]
     pub filename: Option<String>,
     /// Where the judge publishes the document (http or https); every proposed rule cites
     /// it. Defaults to the judge's page on the court's website, when the roster has it.
-    #[schema(max_length = 2000, example = "https://www.nyed.uscourts.gov/content/judge-example")]
+    #[schema(
+        max_length = 2000,
+        pattern = "^https?://",
+        example = "https://www.nyed.uscourts.gov/content/judge-example"
+    )]
     pub source_url: Option<String>,
     /// The title used in citations; read from the document when left out.
-    #[schema(max_length = 300)]
+    #[schema(min_length = 1, max_length = 300, pattern = "\\S")]
     pub title: Option<String>,
 }
 

@@ -37,8 +37,10 @@ pub struct DraftInput {
 #[serde(deny_unknown_fields)]
 pub struct VersionInput {
     /// The order's title, used in citations.
+    #[schema(min_length = 1, max_length = 300, pattern = "\\S")]
     pub title: String,
     /// Where the judge publishes the document (http or https).
+    #[schema(max_length = 2000, pattern = "^https?://")]
     pub source_url: String,
     /// Date the order took effect (YYYY-MM-DD), when known.
     #[serde(default)]
