@@ -4016,7 +4016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The court has no compliance profile, or the document cannot be read (not a PDF nor UTF-8 text, encrypted, damaged) */
+            /** @description The court has no compliance profile (`district`), or the document cannot be read (not a PDF nor UTF-8 text, encrypted, damaged) */
             422: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4028,7 +4028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NoProfileBody"];
+                    "application/json": components["schemas"]["ClassifyUnprocessableBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */

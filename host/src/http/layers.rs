@@ -16,7 +16,8 @@ use super::query::{NoParams, PathParams, Query, Text, query_params};
 use super::{AppState, classify};
 use crate::service::Error;
 use crate::service::error::{
-    DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
+    ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody,
+    ValidationErrorBody,
 };
 use crate::service::layers::{self, DraftInput, VersionInput};
 use crate::store::layers::{Draft, LayerVersion, VersionSummary};
@@ -196,7 +197,7 @@ fn optional_text(
         (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
         (status = 413, description = "Body over the document size limit", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
-        (status = 422, description = "The court has no compliance profile, or the document cannot be read (not a PDF nor UTF-8 text, encrypted, damaged)", body = NoProfileBody),
+        (status = 422, description = "The court has no compliance profile (`district`), or the document cannot be read (not a PDF nor UTF-8 text, encrypted, damaged)", body = ClassifyUnprocessableBody),
         (status = 503, description = "The engine did not answer within its deadline", body = ErrorBody),
     ),
     security(("bearer" = []))
