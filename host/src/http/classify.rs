@@ -57,13 +57,20 @@ impl FromRequest<AppState> for ClassifyRequest {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let max_pdf_bytes = state.config.classify_max_pdf_bytes;
-        let JsonBody(body) = JsonBody::from_request(request, state).await.map_err(|error| match error {
-            ApiError::PayloadTooLarge { limit_bytes } => ApiError::PdfTooLarge { limit_bytes, max_pdf_bytes },
-            other => other,
-        })?;
-        Ok(parse(&body, max_pdf_bytes).map_err(Error::invalid)?)
+        let body = document_body(request, state).await?;
+        Ok(parse(&body, state.config.classify_max_pdf_bytes).map_err(Error::invalid)?)
     }
+}
+
+/// The JSON body of a request that carries a document (a PDF to classify, a judge's
+/// practices): over the limit, the 413 names the largest document accepted.
+pub(crate) async fn document_body(request: Request, state: &AppState) -> Result<Vec<u8>, ApiError> {
+    let max_pdf_bytes = state.config.classify_max_pdf_bytes;
+    let JsonBody(body) = JsonBody::from_request(request, state).await.map_err(|error| match error {
+        ApiError::PayloadTooLarge { limit_bytes } => ApiError::PdfTooLarge { limit_bytes, max_pdf_bytes },
+        other => other,
+    })?;
+    Ok(body)
 }
 
 /// Classify a PDF and extract a partial check request
@@ -149,7 +156,7 @@ pub(crate) fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest
     }
 }
 
-fn slug(object: &Map<String, Value>, field: &str, details: &mut Vec<FieldError>) -> Option<String> {
+pub(crate) fn slug(object: &Map<String, Value>, field: &str, details: &mut Vec<FieldError>) -> Option<String> {
     let problem = match object.get(field) {
         None | Some(Value::Null) => "is required".to_owned(),
         Some(Value::String(text)) => match slug_problem(text) {

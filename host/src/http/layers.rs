@@ -26,7 +26,6 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use courtrules_engine::model::FieldError;
-use courtrules_engine::validate::slug_problem;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -76,12 +75,8 @@ impl FromRequest<AppState> for DraftRequest {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let max_pdf_bytes = state.config.classify_max_pdf_bytes;
-        let JsonBody(body) = JsonBody::from_request(request, state).await.map_err(|error| match error {
-            ApiError::PayloadTooLarge { limit_bytes } => ApiError::PdfTooLarge { limit_bytes, max_pdf_bytes },
-            other => other,
-        })?;
-        Ok(parse_draft(&body, max_pdf_bytes).map_err(Error::invalid)?)
+        let body = classify::document_body(request, state).await?;
+        Ok(parse_draft(&body, state.config.classify_max_pdf_bytes).map_err(Error::invalid)?)
     }
 }
 
@@ -93,8 +88,8 @@ fn parse_draft(body: &[u8], max_pdf_bytes: usize) -> Result<DraftRequest, Vec<Fi
         Err(error) => return Err(vec![FieldError::new("", error.to_string())]),
     };
     let mut details = courtrules_engine::validate::duplicate_keys(body);
-    let district_id = slug(&object, "district_id", &mut details);
-    let judge_slug = slug(&object, "judge_slug", &mut details);
+    let district_id = classify::slug(&object, "district_id", &mut details);
+    let judge_slug = classify::slug(&object, "judge_slug", &mut details);
     let pdf = match object.get("pdf_base64") {
         None | Some(Value::Null) => None,
         Some(Value::String(text)) => match classify::decode_pdf(text, max_pdf_bytes) {
@@ -144,19 +139,6 @@ fn parse_draft(body: &[u8], max_pdf_bytes: usize) -> Result<DraftRequest, Vec<Fi
         }
         _ => Err(details),
     }
-}
-
-fn slug(object: &Map<String, Value>, field: &str, details: &mut Vec<FieldError>) -> Option<String> {
-    let problem = match object.get(field) {
-        None | Some(Value::Null) => "is required".to_owned(),
-        Some(Value::String(text)) => match slug_problem(text) {
-            None => return Some(text.clone()),
-            Some(problem) => problem.to_owned(),
-        },
-        Some(_) => "must be a string".to_owned(),
-    };
-    details.push(FieldError::new(field, problem));
-    None
 }
 
 fn optional_text(
