@@ -143,7 +143,7 @@ fn practices_owner(judge: &JudgeProfile) -> String {
     }
 }
 
-fn capitalize(text: &str) -> String {
+pub(crate) fn capitalize(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -12,6 +12,7 @@ use super::papers::{Papers, all_but, describe, describe_motions, motions, narrow
 use super::reader::Sentence;
 use super::vocabulary as v;
 use super::words::{Quantity, Token, Unit, find, has_any, quantities, tokens};
+use crate::coverage::capitalize;
 use crate::model::{AppliesTo, Confidence, MotionType, RuleKind, RuleParams};
 
 /// What makes a number past which papers are refused.
@@ -112,18 +113,34 @@ pub fn last_quantity(t: &[Token]) -> usize {
     quantities(t).iter().filter(|q| matches!(q.unit, Unit::Pages | Unit::Words)).map(|q| q.last).max().unwrap_or(0)
 }
 
-/// Whether the number is a ceiling, and how plainly the sentence says so.
-fn ceiling(t: &[Token], q: &Quantity, from: usize, table_row: bool) -> Option<Strength> {
+/// A number used as a threshold rather than a ceiling: "papers of 20 pages or more",
+/// "at least 20 pages" (`AtLeast`); "papers exceeding 20 pages", "longer than 20 pages",
+/// "in excess of 20 pages" (`Over`). "No more than 20 pages" is a ceiling, not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Condition {
+    AtLeast,
+    Over,
+}
+
+pub fn condition(t: &[Token], q: &Quantity) -> Option<Condition> {
     let before = |n: usize| q.first.checked_sub(n).map(|i| t[i].word.as_str());
-    let after_or_more = v::CONDITION_AFTER.iter().any(|p| find(t, q.last + 1, q.last + 3, p) == Some(q.last + 1));
     let negated = |i: usize| (i.saturating_sub(3)..i).any(|j| matches!(t[j].word.as_str(), "no" | "not"));
-    let condition = after_or_more
-        || matches!(before(1), Some("exceeding" | "over" | "beyond" | "least"))
+    if v::CONDITION_AFTER.iter().any(|p| find(t, q.last + 1, q.last + 3, p) == Some(q.last + 1))
+        || before(1) == Some("least")
+    {
+        return Some(Condition::AtLeast);
+    }
+    let over = matches!(before(1), Some("exceeding" | "over" | "beyond"))
         || (before(1) == Some("of") && before(2) == Some("excess"))
         || (before(1) == Some("than")
             && matches!(before(2), Some("more" | "longer" | "greater"))
             && !negated(q.first - 2));
-    if condition {
+    over.then_some(Condition::Over)
+}
+
+/// Whether the number is a ceiling, and how plainly the sentence says so.
+fn ceiling(t: &[Token], q: &Quantity, from: usize, table_row: bool) -> Option<Strength> {
+    if condition(t, q).is_some() {
         // "Letters exceeding three pages will not be accepted" is a limit after all.
         return has_any(&t[q.last + 1..], REFUSALS).then_some(Strength::Plain);
     }
@@ -242,12 +259,4 @@ fn motion_suffix(motions: &[MotionType]) -> String {
         return "@some-motions".to_string();
     }
     format!("@{}", motions.iter().map(|m| m.as_str().to_lowercase().replace('_', "-")).collect::<Vec<_>>().join("+"))
-}
-
-pub fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -2,6 +2,7 @@
 //! bundling motion papers, and other gates before a paper may be filed.
 
 use super::Finding;
+use super::limits::{Condition, condition};
 use super::papers::{Motions, all_but, describe_motions, motions};
 use super::reader::Sentence;
 use super::vocabulary as v;
@@ -158,18 +159,11 @@ pub fn find_courtesy_copy(t: &[Token]) -> Option<Finding> {
     }
     let mut min_pages = None;
     for q in quantities(t).iter().filter(|q| q.unit == Unit::Pages) {
-        let before = q.first.checked_sub(1).map(|i| t[i].word.as_str());
-        let before2 = q.first.checked_sub(2).map(|i| t[i].word.as_str());
         let value = q.value.round() as u32;
-        if v::CONDITION_AFTER.iter().any(|p| super::words::find(t, q.last + 1, q.last + 3, p) == Some(q.last + 1))
-            || before == Some("least")
-        {
-            min_pages = Some(value);
-        } else if matches!(before, Some("exceeding" | "over" | "beyond"))
-            || (before == Some("than") && matches!(before2, Some("more" | "longer" | "greater")))
-            || (before == Some("of") && before2 == Some("excess"))
-        {
-            min_pages = Some(value + 1);
+        match condition(t, q) {
+            Some(Condition::AtLeast) => min_pages = Some(value),
+            Some(Condition::Over) => min_pages = Some(value + 1),
+            None => {}
         }
     }
     let summary = match min_pages {

@@ -440,10 +440,7 @@ fn is_heading_text(text: &str, bold: bool) -> bool {
     let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
     let capitals = letters.len() >= 3 && letters.iter().all(|c| c.is_uppercase());
     let ends_open = !text.trim_end().ends_with(['.', ';', ',', '?', '!']) || text.trim_end().ends_with(':');
-    let title_case = text
-        .split_whitespace()
-        .filter(|w| w.len() > 3)
-        .all(|w| w.chars().next().is_some_and(|c| c.is_uppercase() || !c.is_alphabetic()));
+    let title_case = is_title_case(text);
     capitals || (bold && words <= 10) || (ends_open && title_case && words <= 8) || (title_case && words <= 5)
 }
 
@@ -453,15 +450,18 @@ fn inline_heading(rest: &str) -> Option<(String, usize)> {
     let stop = rest.find(". ")?;
     let title = &rest[..stop];
     let words = title.split_whitespace().count();
-    let title_case = title
-        .split_whitespace()
-        .filter(|w| w.len() > 3)
-        .all(|w| w.chars().next().is_some_and(|c| c.is_uppercase() || !c.is_alphabetic()));
-    if (1..=6).contains(&words) && title_case && !before_is_abbreviation(&title.chars().collect::<Vec<_>>()) {
+    if (1..=6).contains(&words) && is_title_case(title) && !before_is_abbreviation(&title.chars().collect::<Vec<_>>()) {
         Some((title.to_string(), stop + 2))
     } else {
         None
     }
+}
+
+/// Every word longer than three letters starts with a capital (or not with a letter).
+fn is_title_case(text: &str) -> bool {
+    text.split_whitespace()
+        .filter(|w| w.len() > 3)
+        .all(|w| w.chars().next().is_some_and(|c| c.is_uppercase() || !c.is_alphabetic()))
 }
 
 fn clean_heading(text: &str) -> String {
