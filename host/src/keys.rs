@@ -108,13 +108,7 @@ pub async fn create(db: &Db, name: &str, plan: Plan, organisation: Option<&str>)
     let created_at = now();
     let mut tx = db.pool().begin().await?;
     let organisation_id = match organisation {
-        Some(organisation) => {
-            let found: Option<(String,)> = sqlx::query_as("SELECT id FROM organisations WHERE id = $1")
-                .bind(organisation)
-                .fetch_optional(&mut *tx)
-                .await?;
-            found.with_context(|| format!("no organisation `{organisation}` (see `courtrules keys list`)"))?.0
-        }
+        Some(organisation) => require_organisation(&mut tx, organisation).await?,
         None => {
             let organisation_id = format!("org_{id}");
             sqlx::query("INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, $3)")
@@ -166,6 +160,13 @@ pub async fn list(db: &Db) -> anyhow::Result<Vec<KeySummary>> {
         keys.push(KeySummary { id, name, organisation_id, plan, created_at, revoked_at });
     }
     Ok(keys)
+}
+
+/// The organisation's id, or an error naming it when there is none.
+pub async fn require_organisation(connection: &mut sqlx::AnyConnection, id: &str) -> anyhow::Result<String> {
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM organisations WHERE id = $1").bind(id).fetch_optional(connection).await?;
+    Ok(found.with_context(|| format!("no organisation `{id}` (see `courtrules keys list`)"))?.0)
 }
 
 /// Revokes a key; false when there is no key with that id.
@@ -239,7 +240,8 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
-fn now() -> String {
+/// Now, as the database stores times: RFC 3339 UTC, whole seconds.
+pub(crate) fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 

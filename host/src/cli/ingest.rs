@@ -10,8 +10,8 @@ use super::args::EngineArgs;
 use super::filing::{fail, local_service};
 use crate::keys::Plan;
 use crate::sandbox::Sandbox;
+use crate::service::Caller;
 use crate::service::layers::{self, DraftInput, VersionInput};
-use crate::service::{Caller, Service};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -65,7 +65,7 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
     let service = local_service(storage, &sandbox, None).await?;
     let caller = Caller { key_id: "local".into(), plan: Plan::All, organisation_id: command.organisation.clone() };
     if let Some(organisation) = &command.organisation {
-        require_organisation(&service, organisation).await?;
+        crate::keys::require_organisation(&mut *service.db.pool().acquire().await?, organisation).await?;
     }
     // Offline, the draft is not kept without an organisation: read into a throwaway one.
     let reader = Caller { organisation_id: Some(command.organisation.clone().unwrap_or_default()), ..caller.clone() };
@@ -137,14 +137,6 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         }
         Err(error) => fail(error),
     }
-}
-
-async fn require_organisation(service: &Service, organisation: &str) -> anyhow::Result<()> {
-    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM organisations WHERE id = $1")
-        .bind(organisation)
-        .fetch_optional(service.db.pool())
-        .await?;
-    found.map(|_| ()).with_context(|| format!("no organisation `{organisation}` (see `courtrules keys list`)"))
 }
 
 fn print_review(extraction: &courtrules_engine::model::Extraction) {

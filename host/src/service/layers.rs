@@ -119,7 +119,7 @@ pub async fn read_only(service: &Service, caller: &Caller, input: DraftInput) ->
         filename: input.filename,
         source_sha256: sha,
         created_by: caller.key_id.clone(),
-        created_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        created_at: crate::keys::now(),
         decided_by: None,
         decided_at: None,
         extraction: serde_json::from_slice(&extraction).map_err(|error| Error::Internal(error.into()))?,
@@ -342,8 +342,7 @@ pub async fn own_profile_bytes(
 
 /// The profile trimmed to one judge, with that judge's standing order replaced.
 fn with_order(profile: &Profile, judge_slug: &str, order: Option<StandingOrder>) -> Profile {
-    let mut profile = profile.clone();
-    profile.judges.retain(|judge| judge.slug == judge_slug);
+    let mut profile = super::profile::one_judge(profile, judge_slug);
     if let Some(judge) = profile.judges.first_mut() {
         judge.standing_order = order;
     }

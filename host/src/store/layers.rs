@@ -3,6 +3,7 @@
 //! by organisation, so one organisation's ids name nothing for another.
 
 use super::db::{Db, Lock};
+use crate::keys::now;
 use courtrules_engine::model::{Extraction, OrganisationLayer, StandingOrder};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -382,8 +383,4 @@ impl LayerVersion {
             accepted_at: self.accepted_at.clone(),
         }
     }
-}
-
-fn now() -> String {
-    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
