@@ -117,6 +117,7 @@ pub unsafe extern "C" fn validate_profile(profile_ptr: u32, profile_len: u32) ->
     answer(ffi::parse_profile(profile).map(|_| b"null".to_vec()))
 }
 
+#[cfg(feature = "document")]
 /// `classify`: hints JSON (may be empty) and the PDF's bytes in; a `ClassifyOutcome`
 /// (`{response, scanned_pages, unread_pages}`) out.
 ///
@@ -129,6 +130,7 @@ pub unsafe extern "C" fn classify(hints_ptr: u32, hints_len: u32, pdf_ptr: u32, 
     answer(ffi::classify_json(pdf, hints))
 }
 
+#[cfg(feature = "document")]
 /// `extract_standing_order`: `IngestOptions` JSON and the document (PDF or UTF-8 text)
 /// in; an `Extraction` out.
 ///
@@ -141,6 +143,7 @@ pub unsafe extern "C" fn extract_standing_order(options_ptr: u32, options_len: u
     answer(ffi::extract_json(options, document))
 }
 
+#[cfg(feature = "document")]
 /// `scan_image`: the image of a scanned page (1-based `page`) for text recognition.
 /// Unlike the other operations, a success is not JSON: after the status byte come the
 /// bytes of a complete image file (PGM, PPM, PBM, JPEG or JPEG 2000, told apart by their

@@ -4,7 +4,7 @@
 
 use crate::check::check;
 use crate::error::EngineError;
-use crate::model::{ClassifyHints, DocumentScope, FieldError, MotionType, Profile, RulesFilter};
+use crate::model::{DocumentScope, FieldError, MotionType, Profile, RulesFilter};
 use crate::profile_check::validate_profile;
 use crate::resolve::resolve_rules;
 use crate::validate::{parse_request, validate_rules_query, validate_text};
@@ -76,12 +76,13 @@ pub fn resolve_rules_json(profile: &Profile, query: &[u8]) -> Result<Vec<u8>, En
     Ok(to_json(&resolve_rules(profile, &query.judge_slug, &filter)?))
 }
 
+#[cfg(feature = "document")]
 /// `classify` over JSON: PDF bytes and hints (`ClassifyHints` as JSON; empty input
 /// means no hints) in, a `ClassifyOutcome` out — the response body under `response`,
 /// plus `scanned_pages` and `unread_pages` for the host's text-recognition round trip.
 pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineError> {
-    let hints: ClassifyHints = if hints_json.iter().all(u8::is_ascii_whitespace) {
-        ClassifyHints::default()
+    let hints: crate::model::ClassifyHints = if hints_json.iter().all(u8::is_ascii_whitespace) {
+        crate::model::ClassifyHints::default()
     } else {
         serde_json::from_slice(hints_json).map_err(|error| EngineError::InvalidRequest {
             details: vec![FieldError::new("", format!("the classify hints are not valid: {error}"))],
@@ -90,6 +91,7 @@ pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineErr
     Ok(to_json(&crate::classify::classify(pdf, &hints)?))
 }
 
+#[cfg(feature = "document")]
 /// Standing-order extraction over JSON: `IngestOptions` as JSON and the document — a
 /// PDF when it starts with `%PDF`, UTF-8 text otherwise — in, an `Extraction` out.
 pub fn extract_json(options_json: &[u8], document: &[u8]) -> Result<Vec<u8>, EngineError> {

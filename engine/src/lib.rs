@@ -8,11 +8,13 @@
 pub mod calendar;
 pub mod check;
 pub mod checks;
+#[cfg(feature = "document")]
 pub mod classify;
 pub mod coverage;
 pub mod deadlines;
 pub mod error;
 pub mod ffi;
+#[cfg(feature = "document")]
 pub mod ingest;
 pub mod model;
 pub mod profile_check;
@@ -25,9 +27,11 @@ mod abi;
 mod js;
 
 pub use check::{check, summarize};
+#[cfg(feature = "document")]
 pub use classify::{classify, scan_image};
 pub use deadlines::deadlines;
 pub use error::EngineError;
+#[cfg(feature = "document")]
 pub use ingest::{extract_pdf, extract_text};
 pub use profile_check::validate_profile;
 pub use resolve::{applicable_rules, resolve_layers, resolve_rules};

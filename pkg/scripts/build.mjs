@@ -1,8 +1,14 @@
 // Builds the npm package `courtrules` (run from anywhere: `npm --prefix pkg run build`):
 //
-//   1. wasm-pack builds the engine (`engine/`, feature `js`) twice from one cargo build:
-//      `--target web` into wasm/web (browsers, bundlers) and `--target nodejs` into
-//      wasm/node (CommonJS for Node), each with its TypeScript declarations (tsify);
+//   1. wasm-pack builds two modules from the engine (`engine/`), each for `--target web`
+//      (browsers, bundlers) and `--target nodejs` (CommonJS for Node), with TypeScript
+//      declarations (tsify):
+//      - wasm/check/{web,node}: feature `js-check` — check, validate, rules, deadlines.
+//        Without the PDF reader, and built for size (the `wasm-small` profile, then
+//        `wasm-opt -Oz`): it is what every page that checks downloads.
+//      - wasm/document/{web,node}: feature `js-document` — classify and standing-order
+//        extraction (lopdf and its decoders), built for speed (the `wasm` profile);
+//        the package loads it the first time a document is read.
 //   2. tsc compiles src/ (the entry points, the REST client and the API types it takes
 //      from src/openapi.ts) into dist/. src/openapi.ts is generated from the server's
 //      OpenAPI document and committed; `npm --prefix pkg run openapi` regenerates it
@@ -34,26 +40,41 @@ function run(command, args, cwd = root) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-for (const target of ["web", "nodejs"]) {
-  const outDir = join(pkg, "wasm", target === "nodejs" ? "node" : target);
-  rmSync(outDir, { recursive: true, force: true });
-  // The `wasm` cargo profile (opt-level 3, LTO, one codegen unit, debug info stripped
-  // but the target_features section kept for wasm-opt) is the one the host's engine
-  // module is built with.
-  run("wasm-pack", [
-    "build", "engine",
-    "--mode", "no-install",
-    "--profile", "wasm",
-    "--target", target,
-    "--out-dir", outDir,
-    "--out-name", "courtrules_engine",
-    "--no-pack",
-    "--no-gitignore",
-    "--", "--features", "js", "--locked",
-  ]);
+const modules = [
+  // name, cargo feature, cargo profile, wasm-opt arguments (none: wasm-pack's own pass)
+  { name: "check", feature: "js-check", profile: "wasm-small", wasmOpt: ["-Oz"] },
+  { name: "document", feature: "js-document", profile: "wasm", wasmOpt: null },
+];
+const only = process.argv.slice(2); // e.g. `document:web` (the drafting app's build)
+for (const module of modules) {
+  for (const target of ["web", "nodejs"]) {
+    const dir = target === "nodejs" ? "node" : target;
+    if (only.length > 0 && !only.includes(`${module.name}:${dir}`)) continue;
+    const outDir = join(pkg, "wasm", module.name, dir);
+    rmSync(outDir, { recursive: true, force: true });
+    run("wasm-pack", [
+      "build", "engine",
+      "--mode", "no-install",
+      "--profile", module.profile,
+      "--target", target,
+      "--out-dir", outDir,
+      "--out-name", `courtrules_${module.name}`,
+      "--no-pack",
+      "--no-gitignore",
+      ...(module.wasmOpt ? ["--no-opt"] : []),
+      "--", "--no-default-features", "--features", module.feature, "--locked",
+    ]);
+    if (module.wasmOpt) {
+      const wasm = join(outDir, `courtrules_${module.name}_bg.wasm`);
+      run("wasm-opt", [...module.wasmOpt, wasm, "-o", wasm]);
+    }
+    if (target === "nodejs") {
+      // The nodejs glue is CommonJS inside a `"type": "module"` package.
+      writeFileSync(join(outDir, "package.json"), '{ "type": "commonjs" }\n');
+    }
+  }
 }
-// The nodejs glue is CommonJS inside a `"type": "module"` package.
-writeFileSync(join(pkg, "wasm/node/package.json"), '{ "type": "commonjs" }\n');
+if (only.length > 0) process.exit(0);
 
 rmSync(join(pkg, "dist"), { recursive: true, force: true });
 const tsc = join(pkg, "node_modules/typescript/bin/tsc");

@@ -22,7 +22,7 @@ import type {
   LayeredRules,
   Profile,
   TimeRules,
-} from "../wasm/web/courtrules_engine.js";
+} from "../wasm/check/web/courtrules_check.js";
 import type { components, operations } from "./openapi.js";
 
 // ---------------------------------------------------------------------------

@@ -1,22 +1,31 @@
-// The `courtrules` package for browsers and bundlers: the engine (wasm-bindgen, `--target
-// web`) and the REST client. Load the engine once with `await init()`.
+// The `courtrules` package for browsers and bundlers: the engine's check module
+// (wasm-bindgen, `--target web`) and the REST client. Load the check module once with
+// `await init()`.
+//
+// Reading documents (`classify`, `extractStandingOrder`) needs the PDF reader, which
+// lives in a second, larger module: it is imported (`./classify.js`, the
+// `courtrules/classify` entry) and loaded the first time a document is read, so pages
+// that only check never download it, and bundlers put it in a chunk of its own.
 //
 // Node resolves the package to `node.ts` instead, which has the same API.
 
-import initWasm, * as wasm from "../wasm/web/courtrules_engine.js";
+import initWasm, * as wasm from "../wasm/check/web/courtrules_check.js";
+import type * as Document from "../wasm/document/web/courtrules_document.js";
 
 // Every engine type (CheckRequest, CheckResponse, Profile, EngineError, …), generated
 // from the Rust model by tsify.
-export type * from "../wasm/web/courtrules_engine.js";
+export type * from "../wasm/check/web/courtrules_check.js";
 export * from "./client.js";
 
 let loading: Promise<void> | undefined;
 let loaded = false;
 
 /**
- * Loads the engine's WebAssembly; call it once and await it before using the engine.
+ * Loads the engine's check module; call it once and await it before checking.
  * By default the `.wasm` file next to the package's glue is fetched; pass a URL,
  * `Response`, bytes or a compiled `WebAssembly.Module` to load it from elsewhere.
+ * (The document module is loaded by the first `classify`; to load it from elsewhere,
+ * call `init` of `courtrules/classify` first.)
  */
 export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
   loading ??= initWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
@@ -25,7 +34,7 @@ export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<
   return loading;
 }
 
-/** Loads the engine from bytes or a compiled module, synchronously. */
+/** Loads the check module from bytes or a compiled module, synchronously. */
 export function initSync(module: wasm.SyncInitInput): void {
   wasm.initSync({ module });
   loaded = true;
@@ -45,13 +54,23 @@ export const validate: typeof wasm.validate = (request) => engine().validate(req
 /** The rules that apply to a judge, grouped by layer, as `GET /api/v1/rules` answers. Throws an `EngineError`. */
 export const resolveRules: typeof wasm.resolveRules = (profile, judgeSlug, filter) =>
   engine().resolveRules(profile, judgeSlug, filter);
+/** The document module, loaded on first use (once; a failed load is tried again next time). */
+async function documentModule(): Promise<typeof import("./classify.js")> {
+  const module = await import("./classify.js");
+  await module.init();
+  return module;
+}
+
 /**
  * Analyses a PDF on this machine (it is never uploaded), as `POST /api/v1/classify`
  * does: `response` is that endpoint's body; pages without a text layer are listed in
  * `scanned_pages`, and those whose words are missing (no text recognition here) in
- * `unread_pages`. Throws an `EngineError`.
+ * `unread_pages`. Loads the document module the first time. Rejects with an
+ * `EngineError`.
  */
-export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);
+export async function classify(...args: Parameters<typeof Document.classify>): Promise<ReturnType<typeof Document.classify>> {
+  return (await documentModule()).classify(...args);
+}
 /**
  * Reads a judge's individual practices or standing order on this machine (it is never
  * uploaded) and proposes standing-order rules in the profile format, each with the
@@ -59,10 +78,13 @@ export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().clas
  * sentences that read as rules but matched no pattern (`not_understood`) — as
  * `POST /api/v1/standing-order-drafts` does. `document` is a PDF's bytes or UTF-8 text
  * (a form feed between pages); `options.source_url` is where the judge publishes it.
- * Throws an `EngineError`.
+ * Loads the document module the first time. Rejects with an `EngineError`.
  */
-export const extractStandingOrder: typeof wasm.extractStandingOrder = (document, options) =>
-  engine().extractStandingOrder(document, options);
+export async function extractStandingOrder(
+  ...args: Parameters<typeof Document.extractStandingOrder>
+): Promise<ReturnType<typeof Document.extractStandingOrder>> {
+  return (await documentModule()).extractStandingOrder(...args);
+}
 /**
  * The deadlines that follow an event, as `POST /api/v1/deadlines` computes them, from the
  * district's time rules (`client.timeRules(districtId)`): each with its date and the trail

@@ -13,7 +13,7 @@ build_web() {
 }
 
 build_pkg() {
-  if [ ! -d "$ROOT/pkg/node_modules/typescript" ] || [ ! -d "$ROOT/pkg/node_modules/openapi-typescript" ]; then
+  if [ ! -d "$ROOT/pkg/node_modules/typescript" ] || [ ! -d "$ROOT/pkg/node_modules/openapi-typescript" ] || [ ! -d "$ROOT/pkg/node_modules/esbuild" ]; then
     step "Installing the npm package's build dependencies (npm ci)"
     npm ci --silent --no-audit --no-fund --prefix "$ROOT/pkg" >/dev/null
   fi

@@ -1,6 +1,7 @@
-// The npm package in headless Chromium: the `--target web` engine loaded with `init()`
-// answers every golden-corpus case with the bytes the real server answers, and checks
-// (its time is recorded in test-artifacts/browser). The package's files are served to the page by
+// The npm package in headless Chromium: the `--target web` check module loaded with
+// `init()` answers every golden-corpus case with the bytes the real server answers, and
+// checks (its time is recorded in test-artifacts/browser); the document module is only
+// fetched by the first `classify`. The package's files are served to the page by
 // Playwright's routing (no network), from pkg/ as built by `npm --prefix pkg run build`.
 
 import assert from "node:assert/strict";
@@ -13,6 +14,8 @@ import { artifacts, launchChromium, root, startServer } from "./support.mjs";
 const ORIGIN = "http://courtrules-package.test";
 const types = { ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
 let server, browser, page;
+/** Every path the page asked for, in order. */
+const requested = [];
 
 before(async () => {
   if (!existsSync(join(root, "pkg/dist/index.js"))) throw new Error("the package is not built: run `npm --prefix pkg run build`");
@@ -21,6 +24,7 @@ before(async () => {
   page = await browser.newPage();
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
+    requested.push(path);
     if (path === "/") return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>courtrules package</title>" });
     const file = join(root, "pkg", path);
     if (!file.startsWith(join(root, "pkg")) || !existsSync(file)) return route.fulfill({ status: 404, body: "" });
@@ -91,14 +95,24 @@ test("the time of a check in the browser is measured (recorded in test-artifacts
   assert.ok(Number.isFinite(timing.checkJson_ms) && Number.isFinite(timing.check_objects_ms));
 });
 
-test("classify reads a PDF in the browser", async () => {
+test("classify fetches the document module once, the first time, and reads a PDF in the browser", async () => {
+  // Everything before this test only checked: nothing of the document module was fetched.
+  assert.ok(requested.includes("/wasm/check/web/courtrules_check_bg.wasm"), requested.join(" "));
+  assert.deepEqual(requested.filter((path) => path.includes("courtrules_document")), []);
   const pdf = readFileSync(join(root, "tests/fixtures/pdf/memo_support_rule12.pdf")).toString("base64");
-  const result = await page.evaluate((pdf) => {
-    const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
-    const started = performance.now();
-    const outcome = window.courtrules.classify(bytes, { district_id: "edny", judge_slug: "avery-sample" });
-    return { ms: performance.now() - started, scope: outcome.response.classification.document_scope, pages: outcome.response.page_count_analysis.body_page_count };
-  }, pdf);
-  assert.equal(result.scope, "brief_support");
-  assert.equal(result.pages, 19);
+  const read = () =>
+    page.evaluate(async (pdf) => {
+      const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
+      const started = performance.now();
+      const outcome = await window.courtrules.classify(bytes, { district_id: "edny", judge_slug: "avery-sample" });
+      return { ms: performance.now() - started, scope: outcome.response.classification.document_scope, pages: outcome.response.page_count_analysis.body_page_count };
+    }, pdf);
+  for (const result of [await read(), await read()]) {
+    assert.equal(result.scope, "brief_support");
+    assert.equal(result.pages, 19);
+  }
+  assert.deepEqual(
+    requested.filter((path) => path.includes("courtrules_document")),
+    ["/wasm/document/web/courtrules_document.js", "/wasm/document/web/courtrules_document_bg.wasm"],
+  );
 });

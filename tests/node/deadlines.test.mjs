@@ -108,8 +108,8 @@ test("periods in hours and a court order's own periods agree too", { skip }, asy
 });
 
 test("the browser build (--target web) computes the same bytes as the Node build", { skip }, async () => {
-  const web = await import(join(root, "pkg/wasm/web/courtrules_engine.js"));
-  web.initSync({ module: readFileSync(join(root, "pkg/wasm/web/courtrules_engine_bg.wasm")) });
+  const web = await import(join(root, "pkg/wasm/check/web/courtrules_check.js"));
+  web.initSync({ module: readFileSync(join(root, "pkg/wasm/check/web/courtrules_check_bg.wasm")) });
   const rulesText = (await request("GET", "/api/v1/courts/edny/time-rules")).text;
   for (const trigger_date of DATES) {
     for (const trigger of ["entry_of_judgment", "service_of_motion", "hearing"]) {

@@ -42,8 +42,8 @@ test("checkJson answers the bytes check() answers, in the engine's field order",
 });
 
 test("the browser build (--target web) answers the same bytes as the Node build", async () => {
-  const web = await import(join(root, "pkg/wasm/web/courtrules_engine.js"));
-  web.initSync({ module: readFileSync(join(root, "pkg/wasm/web/courtrules_engine_bg.wasm")) });
+  const web = await import(join(root, "pkg/wasm/check/web/courtrules_check.js"));
+  web.initSync({ module: readFileSync(join(root, "pkg/wasm/check/web/courtrules_check_bg.wasm")) });
   for (const c of cases) {
     const request = JSON.stringify(c.request);
     const node = answer(() => courtrules.checkJson(c.profileText, request));
@@ -158,12 +158,12 @@ test("the engine reports its version and needs no init in Node", async () => {
   assert.match(courtrules.engineVersion(), /^\d+\.\d+\.\d+/);
 });
 
-test("classify reads the fixture PDFs in Node as their ground truth says", () => {
+test("classify reads the fixture PDFs in Node as their ground truth says", async () => {
   const truth = JSON.parse(readFileSync(join(root, "tests/fixtures/pdf/ground_truth.json"), "utf8")).fixtures;
   let compared = 0;
   for (const [name, expected] of Object.entries(truth)) {
     const pdf = new Uint8Array(readFileSync(join(root, `tests/fixtures/pdf/${name}.pdf`)));
-    const outcome = courtrules.classify(pdf, { district_id: "edny", judge_slug: "avery-sample", filename: `${name}.pdf` });
+    const outcome = await courtrules.classify(pdf, { district_id: "edny", judge_slug: "avery-sample", filename: `${name}.pdf` });
     const { classification, page_count_analysis, document } = outcome.response;
     assert.equal(classification.supported, expected.supported, name);
     assert.equal(page_count_analysis.total_pdf_pages, expected.total_pdf_pages, name);
@@ -177,24 +177,24 @@ test("classify reads the fixture PDFs in Node as their ground truth says", () =>
   assert.ok(compared >= 5, `only ${compared} supported text-layer fixtures`);
 });
 
-test("a classified PDF plus the four filer facts is a valid check request", () => {
+test("a classified PDF plus the four filer facts is a valid check request", async () => {
   const pdf = new Uint8Array(readFileSync(join(root, "tests/fixtures/pdf/memo_support_rule12.pdf")));
-  const { response } = courtrules.classify(pdf, { district_id: "edny", judge_slug: "avery-sample" });
+  const { response } = await courtrules.classify(pdf, { district_id: "edny", judge_slug: "avery-sample" });
   const request = { ...response.check_request, is_pro_se: false, pmc_completed: true, opposing_party_pro_se: false, filing_role: "movant" };
   assert.deepEqual(courtrules.validate(request), []);
   assert.equal(courtrules.check(edny, request).judge.slug, "avery-sample");
 });
 
-test("classify refuses bytes that are not a PDF, and bad hints, with an EngineError", () => {
-  assert.throws(() => courtrules.classify(new TextEncoder().encode("not a pdf")), (error) => typeof error.kind === "string");
+test("classify refuses bytes that are not a PDF, and bad hints, with an EngineError", async () => {
+  await assert.rejects(courtrules.classify(new TextEncoder().encode("not a pdf")), (error) => typeof error.kind === "string");
   const pdf = new Uint8Array(readFileSync(join(root, "tests/fixtures/pdf/letter_premotion_conference.pdf")));
-  assert.throws(() => courtrules.classify(pdf, { district: "edny" }), { kind: "invalid_request" });
+  await assert.rejects(courtrules.classify(pdf, { district: "edny" }), { kind: "invalid_request" });
 });
 
-test("extractStandingOrder reads a judge's practices in Node, with every proposal pointing at its sentence", () => {
+test("extractStandingOrder reads a judge's practices in Node, with every proposal pointing at its sentence", async () => {
   const pdf = new Uint8Array(readFileSync(join(root, "data/documents/sample-order-avery-sample.pdf")));
   const options = { source_url: "https://courtrules.example/sample-orders/avery-sample" };
-  const extraction = courtrules.extractStandingOrder(pdf, options);
+  const extraction = await courtrules.extractStandingOrder(pdf, options);
   const memoranda = extraction.proposals.find((p) => p.rule.rule_key === "PageLimit:brief-support+brief-opposition");
   assert.equal(memoranda.rule.params.max_pages, 25);
   assert.match(memoranda.rule.citation, /§ 3\.A$/);
@@ -212,7 +212,7 @@ test("extractStandingOrder reads a judge's practices in Node, with every proposa
   const failed = courtrules.check(profile, request).results.find((r) => r.status === "FAIL");
   assert.equal(failed.rule_key, "PageLimit:brief-support+brief-opposition");
   // Text works too, and bad options name the field.
-  const text = courtrules.extractStandingOrder(new TextEncoder().encode("Letters may not exceed two pages."), options);
+  const text = await courtrules.extractStandingOrder(new TextEncoder().encode("Letters may not exceed two pages."), options);
   assert.equal(text.proposals[0].rule.params.max_pages, 2);
-  assert.throws(() => courtrules.extractStandingOrder(pdf, { source_url: "ftp://x" }), { kind: "invalid_request" });
+  await assert.rejects(courtrules.extractStandingOrder(pdf, { source_url: "ftp://x" }), { kind: "invalid_request" });
 });

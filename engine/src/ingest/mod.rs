@@ -22,8 +22,8 @@ mod words;
 
 use crate::error::EngineError;
 use crate::model::{
-    AppliesTo, Confidence, Extraction, ExtractionMeta, FieldError, IngestOptions, Passage, ProposedRule, Rule,
-    RuleKind, RuleParams, Severity,
+    AppliesTo, Confidence, Extraction, ExtractionMeta, IngestOptions, Passage, ProposedRule, Rule, RuleKind,
+    RuleParams, Severity,
 };
 use reader::{Reading, Sentence, SourceLine};
 use words::Token;
@@ -100,17 +100,7 @@ pub fn extract_pdf(pdf_bytes: &[u8], options: &IngestOptions) -> Result<Extracti
 }
 
 fn check_options(options: &IngestOptions) -> Result<(), EngineError> {
-    let mut details = Vec::new();
-    if !(options.source_url.starts_with("https://") || options.source_url.starts_with("http://"))
-        || options.source_url.len() > 2_000
-    {
-        details.push(FieldError::new("source_url", "must be the http(s) address where the document is published"));
-    }
-    if let Some(title) = &options.title
-        && (title.trim().is_empty() || title.chars().count() > 300)
-    {
-        details.push(FieldError::new("title", "must be 1 to 300 characters"));
-    }
+    let details = options.problems();
     if details.is_empty() { Ok(()) } else { Err(EngineError::InvalidRequest { details }) }
 }
 

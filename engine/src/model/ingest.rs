@@ -19,6 +19,28 @@ pub struct IngestOptions {
     pub title: Option<String>,
 }
 
+impl IngestOptions {
+    /// Every problem with the options, by field (empty when they are usable). The
+    /// extractor refuses options with problems; the drafting app asks before reading.
+    pub fn problems(&self) -> Vec<super::FieldError> {
+        let mut details = Vec::new();
+        if !(self.source_url.starts_with("https://") || self.source_url.starts_with("http://"))
+            || self.source_url.len() > 2_000
+        {
+            details.push(super::FieldError::new(
+                "source_url",
+                "must be the http(s) address where the document is published",
+            ));
+        }
+        if let Some(title) = &self.title
+            && (title.trim().is_empty() || title.chars().count() > 300)
+        {
+            details.push(super::FieldError::new("title", "must be 1 to 300 characters"));
+        }
+        details
+    }
+}
+
 /// The extractor's answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]

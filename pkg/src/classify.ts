@@ -1,0 +1,53 @@
+// `courtrules/classify` for browsers and bundlers: the engine's document module —
+// classify and standing-order extraction, with the PDF reader — on its own. The main
+// entry's `classify` and `extractStandingOrder` load it by themselves; import it
+// directly to load it ahead of time, from a URL of your choosing, or to call it
+// synchronously once loaded.
+//
+// Node resolves this entry to `classify-node.ts`, which has the same API.
+
+import initWasm, * as wasm from "../wasm/document/web/courtrules_document.js";
+
+let loading: Promise<void> | undefined;
+let loaded = false;
+
+/**
+ * Loads the document module; await it before reading documents. By default the `.wasm`
+ * file next to the glue is fetched; pass a URL, `Response`, bytes or a compiled
+ * `WebAssembly.Module` to load it from elsewhere. Calling it again returns the same
+ * promise (after a failure, it tries again).
+ */
+export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
+  loading ??= initWasm(input === undefined ? undefined : { module_or_path: input }).then(
+    () => {
+      loaded = true;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Loads the document module from bytes or a compiled module, synchronously. */
+export function initSync(module: wasm.SyncInitInput): void {
+  wasm.initSync({ module });
+  loaded = true;
+}
+
+function engine(): typeof wasm {
+  if (!loaded) throw new Error("courtrules/classify: the document module is not loaded yet; `await init()` first");
+  return wasm;
+}
+
+/** As the main entry's `classify`, synchronously, once `init()` has resolved. Throws an `EngineError`. */
+export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);
+/** `classify` as JSON text: the exact bytes the engine wrote (`hintsJson` may be ""). Throws an `EngineError`. */
+export const classifyJson: typeof wasm.classifyJson = (pdfBytes, hintsJson) => engine().classifyJson(pdfBytes, hintsJson);
+/** As the main entry's `extractStandingOrder`, synchronously, once `init()` has resolved. Throws an `EngineError`. */
+export const extractStandingOrder: typeof wasm.extractStandingOrder = (document, options) =>
+  engine().extractStandingOrder(document, options);
+/** `extractStandingOrder` as JSON text: the exact bytes the engine wrote. Throws an `EngineError`. */
+export const extractStandingOrderJson: typeof wasm.extractStandingOrderJson = (document, optionsJson) =>
+  engine().extractStandingOrderJson(document, optionsJson);

@@ -1,0 +1,145 @@
+// The package's two engine modules: checking loads only the check module; the document
+// module (the PDF reader) is loaded by the first document read, answers the same bytes
+// from both entries and both builds, and a bundler leaves it out of a page that checks.
+
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { loadPackage, root } from "./support.mjs";
+
+const courtrules = await loadPackage();
+const require = createRequire(import.meta.url);
+const edny = JSON.parse(readFileSync(join(root, "data/profiles/edny.json"), "utf8"));
+const fixtures = join(root, "tests/fixtures/pdf");
+const pdfs = readdirSync(fixtures).filter((name) => name.endsWith(".pdf")).sort();
+const hints = (name) => ({ district_id: "edny", judge_slug: "avery-sample", filename: name });
+const scratch = mkdtempSync(join(tmpdir(), "courtrules-modules-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The engine modules Node has loaded so far (CommonJS glue files in `require.cache`). */
+function loadedModules() {
+  return Object.keys(require.cache)
+    .map((path) => path.match(/courtrules_(check|document)\.js$/)?.[1])
+    .filter(Boolean)
+    .sort();
+}
+
+const request = {
+  judge_slug: "avery-sample",
+  district_id: "edny",
+  document_scope: "brief_support",
+  motion_type: "Rule_12",
+  is_pro_se: false,
+  pmc_completed: true,
+  opposing_party_pro_se: false,
+  filing_role: "movant",
+  document: { page_count: 30, word_count: 6000 },
+};
+
+// Runs first: nothing in this file has read a document yet.
+test("checking loads the check module only; the first classify loads the document module", async () => {
+  assert.equal(courtrules.check(edny, request).summary.status, "NON_COMPLIANT");
+  assert.deepEqual(loadedModules(), ["check"]);
+  const pdf = new Uint8Array(readFileSync(join(fixtures, "memo_support_rule12.pdf")));
+  const outcome = await courtrules.classify(pdf, hints("memo_support_rule12.pdf"));
+  assert.equal(outcome.response.classification.document_scope, "brief_support");
+  assert.deepEqual(loadedModules(), ["check", "document"]);
+});
+
+test("the check module is small: under 200 KB gzipped (the document module is several times larger)", async () => {
+  const { gzipSync } = await import("node:zlib");
+  const gz = (path) => gzipSync(readFileSync(join(root, path)), { level: 9 }).length;
+  const check = gz("pkg/wasm/check/web/courtrules_check_bg.wasm");
+  const document = gz("pkg/wasm/document/web/courtrules_document_bg.wasm");
+  console.log(`check module ${(check / 1024).toFixed(1)} KB gzipped, document module ${(document / 1024).toFixed(1)} KB gzipped`);
+  assert.ok(check < 200 * 1024, `check module ${check} bytes gzipped`);
+  assert.ok(document > 2 * check, "the PDF reader is in the document module, not the check module");
+});
+
+test("courtrules/classify answers what the main entry answers, synchronously, as objects and as JSON text", async () => {
+  const entry = await import(join(root, "pkg/dist/classify-node.js"));
+  await entry.init();
+  for (const name of pdfs) {
+    const pdf = new Uint8Array(readFileSync(join(fixtures, name)));
+    let text;
+    try {
+      text = entry.classifyJson(pdf, JSON.stringify(hints(name)));
+    } catch (error) {
+      await assert.rejects(courtrules.classify(pdf, hints(name)), (thrown) => thrown.kind === error.kind, name);
+      continue;
+    }
+    // (Objects: `JSON.stringify` would write the engine's 1.0 as 1, so compare values.)
+    assert.deepEqual(entry.classify(pdf, hints(name)), JSON.parse(text), name);
+    assert.deepEqual(await courtrules.classify(pdf, hints(name)), JSON.parse(text), name);
+  }
+  const order = new Uint8Array(readFileSync(join(root, "data/documents/sample-order-avery-sample.pdf")));
+  const options = { source_url: "https://courtrules.example/sample-orders/avery-sample" };
+  const extraction = entry.extractStandingOrderJson(order, JSON.stringify(options));
+  assert.deepEqual(await courtrules.extractStandingOrder(order, options), JSON.parse(extraction));
+});
+
+test("the browser build of the document module (--target web) answers the same bytes as the Node build", async () => {
+  const web = await import(join(root, "pkg/wasm/document/web/courtrules_document.js"));
+  web.initSync({ module: readFileSync(join(root, "pkg/wasm/document/web/courtrules_document_bg.wasm")) });
+  const node = await import(join(root, "pkg/dist/classify-node.js"));
+  let compared = 0;
+  for (const name of pdfs) {
+    const pdf = new Uint8Array(readFileSync(join(fixtures, name)));
+    const run = (engine) => {
+      try {
+        return { ok: engine.classifyJson(pdf, JSON.stringify(hints(name))) };
+      } catch (error) {
+        return { error };
+      }
+    };
+    assert.deepEqual(run(web), run(node), name);
+    compared++;
+  }
+  assert.ok(compared >= 10, `only ${compared} PDFs`);
+});
+
+test("a bundler keeps the document module out of a page that only checks", async () => {
+  const esbuild = await import(require.resolve("esbuild", { paths: [join(root, "pkg")] }));
+  // The package installed in a project, as `npm install` would place it.
+  mkdirSync(join(scratch, "node_modules"));
+  symlinkSync(join(root, "pkg"), join(scratch, "node_modules/courtrules"), "dir");
+  const page = join(scratch, "page.js");
+  writeFileSync(page, 'import { check } from "courtrules";\nexport const run = (p, r) => check(p, r);\n');
+  const reader = join(scratch, "reader.js");
+  writeFileSync(reader, 'import { classify } from "courtrules";\nexport const read = (pdf) => classify(pdf);\n');
+  const outdir = join(scratch, "out");
+  const result = await esbuild.build({
+    entryPoints: [page, reader],
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    outdir,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const chunkOf = (entry) => outputs.find(([, output]) => output.entryPoint?.endsWith(entry));
+  const staticClosure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of result.metafile.outputs[file].imports) {
+      if (imported.kind === "import-statement") staticClosure(imported.path, seen);
+    }
+    return seen;
+  };
+  const text = (files) => [...files].map((file) => readFileSync(file, "utf8")).join("\n");
+  const [pageFile] = chunkOf("page.js");
+  const pageCode = text(staticClosure(pageFile));
+  assert.match(pageCode, /courtrules_check_bg\.wasm/, "the page loads the check module");
+  assert.doesNotMatch(pageCode, /courtrules_document_bg\.wasm|extractStandingOrderJson/, "nothing of the document module is loaded with the page");
+  const readerFiles = [...staticClosure(chunkOf("reader.js")[0])];
+  const dynamic = readerFiles.flatMap((file) => result.metafile.outputs[file].imports).filter((imported) => imported.kind === "dynamic-import");
+  assert.ok(dynamic.length > 0, "classify imports the document module on demand");
+  assert.match(text(dynamic.map((imported) => imported.path)), /courtrules_document_bg\.wasm/);
+  const size = (file) => statSync(file).size;
+  console.log(`bundled page that checks: ${[...staticClosure(pageFile)].map(size).reduce((a, b) => a + b, 0)} bytes of JS`);
+});
