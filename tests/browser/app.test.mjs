@@ -1,7 +1,7 @@
 // The drafting pre-check app in headless Chromium (Debian's, driven by playwright-core)
 // against the real courtrules server: checks run in the page as the user types, with no
 // request to /check; the server's check agrees byte for byte; a dropped PDF is analysed
-// in the page. Screenshots and measurements go to test-artifacts/browser/.
+// in the page (by the document module, fetched for the first PDF; document-module.test.mjs). Screenshots and measurements go to test-artifacts/browser/.
 //
 // Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
 
@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { appOrigin, artifacts, dist, dropPdf, launchChromium, root, startServer } from "./support.mjs";
+import { appOrigin, artifacts, dist, dropPdf, isDocumentModule, launchChromium, root, startServer } from "./support.mjs";
 
 const JUDGE = "avery-sample";
 const PAGE_LIMIT = 25; // Avery Sample's standing order § 3.A (data/profiles/edny.json)
@@ -195,7 +195,12 @@ test("dropping a PDF analyses it in the page and never uploads it", async () => 
   const message = await status.innerText();
   await page.screenshot({ path: join(artifacts, "pdf-drop.png"), fullPage: true });
   measurements.pdf_analysis_ms = Number(await status.getAttribute("data-ms"));
-  assert.deepEqual(requests.slice(before), [], "the PDF was analysed without any request");
+  measurements.pdf_reader_load_ms = Number(await status.getAttribute("data-load-ms"));
+  // The only requests: the PDF reader (the document module's glue and wasm, fetched the
+  // first time a PDF is read), never the PDF.
+  const made = requests.slice(before);
+  assert.deepEqual(made.filter((r) => !isDocumentModule(r)), [], "the PDF was analysed without any request");
+  assert.deepEqual(made.map((r) => r.method), ["GET", "GET"], `requests: ${made.map((r) => r.url).join(", ")}`);
   assert.match(message, /filled from it/);
   assert.match(await page.locator("#pdf-filled").innerText(), /Page count/);
   assert.equal(await pageCount().inputValue(), String(truth.body_page_count));

@@ -149,7 +149,10 @@ export async function chooseJudge(app, { district = "edny", judge } = {}) {
   await rulesLoaded(page);
 }
 
-/** Drops `tests/fixtures/pdf/<fixture>.pdf` on the app's drop zone (as app.test.mjs does). */
+/**
+ * Drops `tests/fixtures/pdf/<fixture>.pdf` on the app's drop zone (as app.test.mjs does) and
+ * waits until it is read (or refused).
+ */
 export async function dropPdf(page, fixture) {
   const bytes = readFileSync(join(root, `tests/fixtures/pdf/${fixture}.pdf`)).toString("base64");
   await page.evaluate(
@@ -163,11 +166,19 @@ export async function dropPdf(page, fixture) {
     },
     { bytes, name: `${fixture}.pdf` },
   );
+  // Done when it is neither loading the PDF reader (the document module, fetched the
+  // first time) nor reading.
   await page.waitForFunction(() => {
     const text = document.querySelector("#pdf-status")?.textContent ?? "";
-    return text && !text.startsWith("Reading");
-  });
+    return text && !/^(Loading|Reading)\b/.test(text);
+  }, null, { timeout: 20_000 });
 }
+
+/** The drafting app's document module (the PDF reader and the standing-order extractor). */
+export const DOCUMENT_MODULE = /\/courtrules-document-[0-9a-f]{16}(\.js|_bg\.wasm)$/;
+
+/** Whether a recorded request is for the document module's files. */
+export const isDocumentModule = (request) => DOCUMENT_MODULE.test(new URL(request.url).pathname);
 
 /**
  * What a reader sees: the page's rendered text with every `<details>` opened, plus the

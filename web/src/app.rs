@@ -9,6 +9,7 @@
 
 use crate::api::{self, ApiError};
 use crate::deadlines::DeadlinesPanel;
+use crate::document::{self, DocumentModule, LoadState};
 use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
@@ -24,6 +25,8 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen_futures::JsFuture;
 
 const API_KEY_STORAGE: &str = "courtrules.apiKey";
 
@@ -76,6 +79,24 @@ pub(crate) fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
+/// Waits until the browser has painted (a frame, then a task after it), so that a
+/// "Reading…" state is on screen before the engine holds the thread. A timer also
+/// resolves it, for tabs that paint no frames.
+pub(crate) async fn after_paint() {
+    let promise = js_sys::Promise::new(&mut |resolve: js_sys::Function, _reject| {
+        let window = web_sys::window().expect("the app runs in a window");
+        let later = resolve.clone();
+        let after_frame = Closure::once_into_js(move || {
+            if let Some(window) = web_sys::window() {
+                let _ = window.set_timeout_with_callback(&later);
+            }
+        });
+        let _ = window.request_animation_frame(after_frame.unchecked_ref());
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 100);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
@@ -96,6 +117,11 @@ fn App() -> impl IntoView {
     // The rules accepted in the judge's-practices panel, in place of the judge's
     // published standing order (`Published` while the panel is unused).
     let layer = RwSignal::new(Layer::Published);
+    // The PDF reader and the standing-order extractor: fetched when first needed, or as
+    // soon as a file is dragged into the window.
+    let module = DocumentModule::new();
+    provide_context(module);
+    let _ = window_event_listener(leptos::ev::dragenter, move |_| module.prefetch());
 
     let district = Memo::new(move |_| form.with(|f| f.district_id.clone()));
     let judge = Memo::new(move |_| form.with(|f| f.judge_slug.clone()));
@@ -507,30 +533,61 @@ fn ApiKeyField(api_key: RwSignal<String>, key_problem: RwSignal<Option<String>>)
 }
 
 /// Dropping (or choosing) a PDF: read in the page, analysed by the engine, never uploaded.
+/// The engine's PDF reader is the document module, loaded the first time (and on intent:
+/// pointing at or focusing the drop zone, or dragging a file into the window).
 #[component]
 fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<String>) -> impl IntoView {
+    let module = expect_context::<DocumentModule>();
     let status = RwSignal::new(String::new());
+    let state = RwSignal::new("idle");
     let filled = RwSignal::new(Vec::<String>::new());
+    // How long the engine took, and how long the page waited for the PDF reader first.
     let analysis_ms = RwSignal::new(None::<f64>);
+    let load_ms = RwSignal::new(None::<f64>);
     let dragging = RwSignal::new(false);
     let analyse = move |file: web_sys::File| {
         let name = file.name();
-        status.set(format!("Reading {name} in this browser…"));
+        let reading = format!("Reading {name} in this browser…");
+        let loaded = module.state().get_untracked() == LoadState::Ready;
+        if loaded {
+            state.set("reading");
+            status.set(reading.clone());
+        } else {
+            state.set("loading");
+            status.set("Loading the PDF reader…".into());
+        }
         filled.set(Vec::new());
         analysis_ms.set(None);
+        load_ms.set(None);
         spawn_local(async move {
+            let asked = now();
             let bytes = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
                 Ok(buffer) => js_sys::Uint8Array::new(&buffer).to_vec(),
                 Err(_) => {
+                    state.set("failed");
                     status.set(format!("{name} could not be read."));
                     return;
                 }
             };
+            if module.ready().await.is_err() {
+                state.set("failed");
+                status.set(format!(
+                    "The PDF reader could not be loaded, so {name} was not read. Check the connection and try again."
+                ));
+                return;
+            }
+            load_ms.set(Some(now() - asked));
+            if !loaded {
+                state.set("reading");
+                status.set(reading);
+                // "Reading…" on screen before the engine holds the thread.
+                after_paint().await;
+            }
             let hints = serde_json::json!({
                 "district_id": district.get_untracked(), "judge_slug": judge.get_untracked(), "filename": name,
             });
             let started = now();
-            let analysed = pdf::analyse(&bytes, &hints);
+            let analysed = pdf::analysis(document::classify_json(&bytes, &pdf::hints_json(&hints)));
             analysis_ms.set(Some(now() - started));
             match analysed {
                 Ok(analysis) => {
@@ -542,9 +599,13 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                     } else {
                         "read, but its document type was not recognised, so only its counts and sections were filled"
                     };
+                    state.set("read");
                     status.set(format!("{name} {what}. Check them. {}", analysis.notes.join(" ")));
                 }
-                Err(message) => status.set(format!("{name}: {message}")),
+                Err(message) => {
+                    state.set("failed");
+                    status.set(format!("{name}: {message}"))
+                }
             }
         });
     };
@@ -568,11 +629,20 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); dragging.set(true) }
             on:dragleave=move |_| dragging.set(false)
             on:drop=on_drop
+            on:pointerenter=move |_| module.prefetch()
+            on:focusin=move |_| module.prefetch()
+            data-reader=move || module.state().with(LoadState::name)
         >
             <label for="pdf-input">"Drop a PDF here, or choose one, to fill the form from it"</label>
             <input id="pdf-input" type="file" accept="application/pdf,.pdf" on:change=on_choose />
             <p class="hint">"The PDF is read in this browser and never uploaded."</p>
-            <p id="pdf-status" role="status" data-ms=move || analysis_ms.get().map(|ms| format!("{ms:.1}"))>
+            <p
+                id="pdf-status"
+                role="status"
+                data-state=move || state.get()
+                data-ms=move || analysis_ms.get().map(|ms| format!("{ms:.1}"))
+                data-load-ms=move || load_ms.get().map(|ms| format!("{ms:.1}"))
+            >
                 {move || status.get()}
             </p>
             <Show when=move || !filled.with(Vec::is_empty)>

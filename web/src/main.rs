@@ -3,11 +3,17 @@
 //! results as they type, with no request to the server; "Check on server" then runs
 //! the authoritative check and shows that both agree. Built by Trunk (`Trunk.toml`).
 //!
+//! The page loads the check engine only; the PDF reader and the standing-order
+//! extractor are a second module, fetched the first time a document is read
+//! (`document.rs`).
+//!
 //! Natively the crate is only its models (the form, PDF fill, the judge's-practices
-//! proposals), so `cargo test -p courtrules-web` tests them.
+//! proposals), so `cargo test -p courtrules-web` tests them; there the engine reads
+//! documents itself.
 
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
+mod document;
 mod form;
 mod pdf;
 mod proposals;

@@ -1,10 +1,11 @@
 //! PDF analysis in the page: the dropped file's bytes never leave the browser.
 //!
-//! The engine's `classify` (compiled into this same module) reads the PDF and answers
-//! what `POST /api/v1/classify` would, minus text recognition: the words of image-only
-//! pages are missing, and the user is told so.
+//! The engine's `classify` (in the document module, `document.rs`) reads the PDF and
+//! answers what `POST /api/v1/classify` would, minus text recognition: the words of
+//! image-only pages are missing, and the user is told so. This is what the page makes of
+//! the engine's answer; it runs no engine itself.
 
-use courtrules_engine::ffi;
+use courtrules_engine::EngineError;
 use serde_json::Value;
 
 /// What the analysis of a dropped PDF gives the page.
@@ -19,11 +20,16 @@ pub struct Analysis {
     pub notes: Vec<String>,
 }
 
-/// Analyses a PDF, given hints (`{district_id, judge_slug, filename}`).
-pub fn analyse(pdf: &[u8], hints: &Value) -> Result<Analysis, String> {
-    let hints = serde_json::to_vec(hints).expect("JSON values serialize");
-    let outcome = ffi::classify_json(pdf, &hints).map_err(|error| format!("The PDF could not be read: {error}."))?;
-    let outcome: Value = serde_json::from_slice(&outcome).expect("the engine answers JSON");
+/// The hints (`{district_id, judge_slug, filename}`) as the JSON text `classify` takes.
+pub fn hints_json(hints: &Value) -> String {
+    serde_json::to_string(hints).expect("JSON values serialize")
+}
+
+/// The analysis of the engine's answer to `classify` (its `ClassifyOutcome` JSON, or its
+/// error).
+pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String> {
+    let outcome = outcome.map_err(|error| format!("The PDF could not be read: {error}."))?;
+    let outcome: Value = serde_json::from_str(&outcome).expect("the engine answers JSON");
     let response = &outcome["response"];
     let supported = response["classification"]["supported"] == true;
     let mut notes: Vec<String> =
@@ -43,8 +49,13 @@ pub fn analyse(pdf: &[u8], hints: &Value) -> Result<Analysis, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document;
     use crate::form::FilingForm;
     use serde_json::json;
+
+    fn analyse(pdf: &[u8], hints: &Value) -> Result<Analysis, String> {
+        analysis(document::classify_json(pdf, &hints_json(hints)))
+    }
 
     fn fixture(name: &str) -> Vec<u8> {
         std::fs::read(format!("{}/../tests/fixtures/pdf/{name}.pdf", env!("CARGO_MANIFEST_DIR"))).unwrap()

@@ -5,7 +5,8 @@
 //! leaves the page until "Save as my organisation's layer". The model is `proposals.rs`.
 
 use crate::api::{self, ApiError};
-use crate::app::now;
+use crate::app::{after_paint, now};
+use crate::document::{self, DocumentModule, LoadState};
 use crate::proposals::{
     self, Document, Layer, Proposal, ReadProblem, Saved, confidence_label, confidence_name, detail_label, in_context,
     layer_phrase, where_in,
@@ -15,7 +16,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen_futures::JsFuture;
 
 /// Characters of the page shown either side of a proposal's sentence.
@@ -26,6 +26,8 @@ enum Status {
     Idle,
     /// A document waits for a usable address.
     Waiting(String),
+    /// The document reader (the document module) is being fetched, to read this document.
+    Loading(String),
     Reading(String),
     Read {
         name: String,
@@ -63,24 +65,6 @@ pub fn layer_note(layer: &Layer) -> Option<impl IntoView + use<>> {
     })
 }
 
-/// Waits until the browser has painted (a frame, then a task after it), so that the
-/// "Reading…" state is on screen before the engine holds the thread. A timer also
-/// resolves it, for tabs that paint no frames.
-async fn after_paint() {
-    let promise = js_sys::Promise::new(&mut |resolve: js_sys::Function, _reject| {
-        let window = web_sys::window().expect("the app runs in a window");
-        let later = resolve.clone();
-        let after_frame = Closure::once_into_js(move || {
-            if let Some(window) = web_sys::window() {
-                let _ = window.set_timeout_with_callback(&later);
-            }
-        });
-        let _ = window.request_animation_frame(after_frame.unchecked_ref());
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 100);
-    });
-    let _ = JsFuture::from(promise).await;
-}
-
 fn save_problem(error: &ApiError) -> String {
     match error.status {
         0 => "Not saved: the server could not be reached; check the connection and try again.".into(),
@@ -98,6 +82,7 @@ pub fn PracticesPanel(
     profile: RwSignal<Option<Arc<Profile>>>,
     layer: RwSignal<Layer>,
 ) -> impl IntoView {
+    let module = expect_context::<DocumentModule>();
     let open = RwSignal::new(false);
     let extraction = RwSignal::new(None::<Arc<Extraction>>);
     // The judge the practices were read for.
@@ -169,15 +154,31 @@ pub fn PracticesPanel(
             return;
         }
         pending.set_value(None);
-        status.set(Status::Reading(name.clone()));
+        // The reader is the document module, fetched the first time (the time to read
+        // excludes it).
+        let loaded = module.state().get_untracked() == LoadState::Ready;
+        status.set(if loaded { Status::Reading(name.clone()) } else { Status::Loading(name.clone()) });
         let slug = judge.get_untracked();
         spawn_local(async move {
+            if !loaded {
+                let ready = module.ready().await;
+                if judge.get_untracked() != slug {
+                    return;
+                }
+                if ready.is_err() {
+                    status.set(Status::Failed(format!(
+                        "The document reader could not be loaded, so {name} was not read. Check the connection and try again."
+                    )));
+                    return;
+                }
+                status.set(Status::Reading(name.clone()));
+            }
             after_paint().await;
             if judge.get_untracked() != slug {
                 return;
             }
             let started = now();
-            let read = proposals::read(&document, &url);
+            let read = document::read(&document, &url);
             let millis = now() - started;
             match read {
                 Ok(read) => {
@@ -206,6 +207,7 @@ pub fn PracticesPanel(
             )));
             return;
         }
+        module.prefetch();
         status.set(Status::Reading(name.clone()));
         spawn_local(async move {
             let document = if pdf {
@@ -310,7 +312,13 @@ pub fn PracticesPanel(
                     class="disclosure"
                     aria-expanded=move || open.get().to_string()
                     aria-controls="practices-body"
-                    on:click=move |_| open.update(|o| *o = !*o)
+                    on:click=move |_| {
+                        open.update(|o| *o = !*o);
+                        // The panel is for reading a document: fetch the reader now.
+                        if open.get_untracked() {
+                            module.prefetch();
+                        }
+                    }
                 >
                     "Judge's practices"
                 </button>
@@ -338,6 +346,9 @@ pub fn PracticesPanel(
                         on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); dragging.set(true) }
                         on:dragleave=move |_| dragging.set(false)
                         on:drop=on_drop
+                        on:pointerenter=move |_| module.prefetch()
+                        on:focusin=move |_| module.prefetch()
+                        data-reader=move || module.state().with(LoadState::name)
                     >
                         <label for="practices-file">"Drop the judge's practices here (PDF or text file), or choose the file"</label>
                         <input id="practices-file" type="file" accept="application/pdf,.pdf,text/plain,.txt" on:change=on_choose />
@@ -350,6 +361,7 @@ pub fn PracticesPanel(
                             rows="4"
                             prop:value=move || pasted.get()
                             on:input=move |ev| pasted.set(event_target_value(&ev))
+                            on:focus=move |_| module.prefetch()
                         ></textarea>
                         <div><button id="practices-read-text" type="button" on:click=read_pasted>"Read the pasted text"</button></div>
                     </div>
@@ -360,11 +372,12 @@ pub fn PracticesPanel(
                         data-state=move || match status.get() {
                             Status::Idle => "idle",
                             Status::Waiting(_) => "waiting",
+                            Status::Loading(_) => "loading",
                             Status::Reading(_) => "reading",
                             Status::Read { .. } => "read",
                             Status::Failed(_) => "failed",
                         }
-                        class=move || match status.get() { Status::Failed(_) => "problem", Status::Reading(_) => "reading", _ => "note" }
+                        class=move || match status.get() { Status::Failed(_) => "problem", Status::Loading(_) | Status::Reading(_) => "reading", _ => "note" }
                     >
                         {move || status_text(&status.get(), extraction.get().as_deref())}
                     </p>
@@ -431,6 +444,7 @@ fn status_text(status: &Status, read: Option<&Extraction>) -> String {
     match status {
         Status::Idle => String::new(),
         Status::Waiting(message) | Status::Failed(message) => message.clone(),
+        Status::Loading(_) => "Loading the document reader\u{2026}".to_owned(),
         Status::Reading(name) => format!("Reading {name} in this browser\u{2026}"),
         Status::Read { name, millis } => {
             let Some(read) = read else { return String::new() };

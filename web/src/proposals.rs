@@ -3,13 +3,14 @@
 //! check then runs against, and the body "Save as my organisation's layer" sends.
 //!
 //! Pure, so `cargo test -p courtrules-web` tests it natively; the panel is `practices.rs`.
-//! Reading the document is the engine's `extract_pdf` / `extract_text`, in the page.
+//! Reading the document is the engine's extractor, in the page (the document module,
+//! `document.rs`); this model takes its answer.
 
+use courtrules_engine::EngineError;
 use courtrules_engine::model::{
     Confidence, Extraction, IngestOptions, Passage, Profile, ProposedRule, Rule, RuleParams, StandingOrder,
 };
 use courtrules_engine::profile_check::validate_standing_order;
-use courtrules_engine::{EngineError, extract_pdf, extract_text};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -18,6 +19,31 @@ use std::sync::Arc;
 pub enum Document {
     Pdf(Vec<u8>),
     Text(String),
+}
+
+impl Document {
+    /// The bytes as given: a PDF's, or the text as UTF-8.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Document::Pdf(bytes) => bytes,
+            Document::Text(text) => text.as_bytes(),
+        }
+    }
+
+    /// What the extractor's JSON door (`ffi::extract_json`) is given. It reads bytes that
+    /// start with `%PDF` as a PDF and anything else as text, while the PDF reader finds
+    /// the `%PDF-` header anywhere in the first 1,024 bytes, as `extract_pdf` did: a PDF
+    /// is given from its header on. `None`: a PDF without a header, which the reader
+    /// refuses (its words are `classify`'s, which reads PDFs with the same reader).
+    pub fn extractor_input(&self) -> Option<&[u8]> {
+        match self {
+            Document::Pdf(bytes) => {
+                let header = bytes.windows(5).take(1024).position(|w| w == b"%PDF-")?;
+                Some(&bytes[header..])
+            }
+            Document::Text(text) => Some(text.as_bytes()),
+        }
+    }
 }
 
 /// Why a document was not read.
@@ -30,32 +56,36 @@ pub enum ReadProblem {
 }
 
 /// The engine's problems with `source_url` as the address the practices are published
-/// at (empty when it is usable), in the engine's own words.
+/// at (empty when it is usable), in the engine's own words: those the extractor refuses
+/// options for.
 pub fn address_problems(source_url: &str) -> Vec<String> {
-    match extract_text("", &options(source_url)) {
-        Err(EngineError::InvalidRequest { details }) => details.into_iter().map(|d| d.message).collect(),
-        _ => Vec::new(),
-    }
+    options(source_url).problems().into_iter().map(|problem| problem.message).collect()
 }
 
 fn options(source_url: &str) -> IngestOptions {
     IngestOptions { source_url: source_url.to_owned(), title: None }
 }
 
-/// Reads the document with the engine (the address is checked first, by the engine).
-pub fn read(document: &Document, source_url: &str) -> Result<Extraction, ReadProblem> {
-    let options = options(source_url);
-    let read = match document {
-        Document::Pdf(bytes) => extract_pdf(bytes, &options),
-        Document::Text(text) => extract_text(text, &options),
+/// The options the extractor reads the document with (`IngestOptions` as JSON): the
+/// address the rules cite, and the title found in the document.
+pub fn options_json(source_url: &str) -> String {
+    serde_json::to_string(&options(source_url)).expect("the options serialize")
+}
+
+/// The extractor's answer for `document` (its `Extraction` JSON, or its error), read.
+pub fn reading(document: &Document, answer: Result<String, EngineError>) -> Result<Extraction, ReadProblem> {
+    let what = match document {
+        Document::Pdf(_) => "The PDF",
+        Document::Text(_) => "The text",
     };
-    read.map_err(|error| match (error, document) {
-        (EngineError::InvalidRequest { details }, _) => {
-            ReadProblem::Address(details.into_iter().map(|d| d.message).collect())
+    match answer {
+        Ok(json) => serde_json::from_str(&json)
+            .map_err(|error| ReadProblem::Document(format!("{what} could not be read: unexpected answer ({error})."))),
+        Err(EngineError::InvalidRequest { details }) => {
+            Err(ReadProblem::Address(details.into_iter().map(|d| d.message).collect()))
         }
-        (error, Document::Pdf(_)) => ReadProblem::Document(format!("The PDF could not be read: {error}.")),
-        (error, Document::Text(_)) => ReadProblem::Document(format!("The text could not be read: {error}.")),
-    })
+        Err(error) => Err(ReadProblem::Document(format!("{what} could not be read: {error}."))),
+    }
 }
 
 /// The one threshold of a rule that the panel lets the user correct.
@@ -420,6 +450,7 @@ pub fn confidence_name(confidence: Confidence) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::read;
     use courtrules_engine::ffi;
     use courtrules_engine::model::{CheckResponse, ResultStatus};
 
@@ -701,6 +732,34 @@ mod tests {
         assert_eq!(in_context(&extraction.pages, &limit.evidence, 0).marked, limit.evidence.text);
         assert_eq!(where_in(&limit.evidence), "Page 1, \u{a7} 1.A");
         assert!(extraction.not_understood.iter().any(|p| p.text.contains("confer")), "{:?}", extraction.not_understood);
+    }
+
+    #[test]
+    fn the_document_modules_answers_read_back_as_the_extractors_own() {
+        let options = options(ADDRESS);
+        let pdf = sample_pdf();
+        assert_eq!(
+            read(&Document::Pdf(pdf.clone()), ADDRESS).unwrap(),
+            courtrules_engine::extract_pdf(&pdf, &options).unwrap()
+        );
+        let text = "1. Motions\n1.A. Memoranda of law in support of motions are limited to 20 pages.\n";
+        assert_eq!(
+            read(&Document::Text(text.into()), ADDRESS).unwrap(),
+            courtrules_engine::extract_text(text, &options).unwrap()
+        );
+        // The reader finds the header within the first 1,024 bytes; so does the page.
+        let mut prefixed = b"\r\n\r\nmail header junk\r\n".to_vec();
+        prefixed.extend_from_slice(&pdf);
+        assert_eq!(
+            read(&Document::Pdf(prefixed.clone()), ADDRESS).unwrap(),
+            courtrules_engine::extract_pdf(&prefixed, &options).unwrap()
+        );
+        // Not a PDF: the reader's own refusal, as before.
+        let refusal = courtrules_engine::extract_pdf(b"hello", &options).unwrap_err();
+        assert_eq!(
+            read(&Document::Pdf(b"hello".to_vec()), ADDRESS),
+            Err(ReadProblem::Document(format!("The PDF could not be read: {refusal}.")))
+        );
     }
 
     #[test]

@@ -1,0 +1,305 @@
+// What the drafting app costs a browser: for each build of the app and each network
+// condition, Chromium (Debian's, headless, as tests/browser launches it) loads the app
+// from the real server (target/release/courtrules, a fresh SQLite database and key, as the
+// browser tests start it), with the HTTP cache disabled:
+//
+//   (a) the bytes transferred (gzip, as the server compresses) for the app's wasm at load,
+//       and for everything the page fetched by its first result; the gzip -9 sizes of
+//       the app's wasm, the document module's and the npm package's check module;
+//   (b) navigation start → the first check result in the DOM (median of the loads). As
+//       soon as the page says "Rules loaded", a script in the page types a page and word
+//       count (no round trip to the driver), so the time is the page's own;
+//   (c) dropping a ~20-page PDF (tests/fixtures/pdf/memo_support_rule12.pdf: 24 pages, 19
+//       of them body) → the form filled from it, measured in the page, including fetching
+//       and compiling the document module when the build loads it on demand; and again (in
+//       loads of their own) with the file dragged into the window 1 s before the drop, as a
+//       user's drag does, which starts that fetch early (--intent-ms to change the 1 s).
+//
+// Conditions: unthrottled; and "Fast 3G" (Chrome's preset: 562.5 ms latency, 180 KB/s
+// down, 84 KB/s up, Network.emulateNetworkConditions) with the CPU slowed 4×
+// (Emulation.setCPUThrottlingRate).
+//
+//   node bench/browser-load.mjs                          # web/dist, 5 loads per condition
+//   node bench/browser-load.mjs --runs 7 --before /tmp/old-web/web/dist
+//   node bench/browser-load.mjs --app <dist> --label <name> [--app <dist> --label <name>]
+//
+// Needs target/release/courtrules, a built app (trunk build --release), /usr/bin/chromium
+// and tests/browser/node_modules (npm --prefix tests/browser ci). Writes the table to
+// stdout and the numbers to test-artifacts/browser/browser-load.json.
+
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { constants, gzipSync } from "node:zlib";
+import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
+
+const FIXTURE = "memo_support_rule12";
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375, connectionType: "cellular3g" };
+const CONDITIONS = [
+  { name: "unthrottled", network: null, cpu: 1 },
+  { name: "Fast 3G + 4× CPU", network: FAST_3G, cpu: 4 },
+];
+
+// ---------------------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  const builds = [];
+  let runs = 5;
+  let intentMs = 1000;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
+      return argv[++i];
+    };
+    if (arg === "--runs") runs = Number(value());
+    else if (arg === "--intent-ms") intentMs = Number(value());
+    else if (arg === "--app") builds.push({ dir: resolve(value()), label: null });
+    else if (arg === "--label") {
+      if (!builds.length) throw new Error("--label follows an --app");
+      builds.at(-1).label = value();
+    } else if (arg === "--before") builds.unshift({ dir: resolve(value()), label: "before" });
+    else throw new Error(`unknown argument ${arg} (see the comment at the top of bench/browser-load.mjs)`);
+  }
+  if (!builds.some((b) => b.label !== "before")) builds.push({ dir: join(root, "web/dist"), label: "web/dist" });
+  for (const build of builds) build.label ??= build.dir;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
+  return { builds, runs, intentMs };
+}
+
+const gzip9 = (path) => gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION }).length;
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(0)} KB` : "—");
+const ms = (value) => (Number.isFinite(value) ? (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`) : "—");
+
+/** The files of a built app: its wasm, and the document module's when it has one. */
+function files(dir) {
+  const names = readdirSync(dir);
+  const find = (pattern) => names.find((name) => pattern.test(name));
+  const app = find(/^courtrules-web-[0-9a-f]+_bg\.wasm$/);
+  if (!app) throw new Error(`${dir} holds no courtrules-web-*_bg.wasm`);
+  const document = find(/^courtrules-document-[0-9a-f]+_bg\.wasm$/);
+  return { app: join(dir, app), document: document ? join(dir, document) : null };
+}
+
+/** Runs in the page before the app: types the counts once the rules are loaded; notes the first result. */
+function instrument([key]) {
+  localStorage.setItem("courtrules.apiKey", key);
+  window.__firstResultAt = null;
+  let typed = false;
+  const type = (id, value) => {
+    const input = document.getElementById(id);
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  new MutationObserver(() => {
+    if (!typed && /Rules loaded/.test(document.getElementById("connection")?.textContent ?? "")) {
+      typed = true;
+      type("field-document-word_count", "4000");
+      type("field-document-page_count", "12");
+    }
+    if (window.__firstResultAt === null && document.querySelector("#verdict[data-status]")) window.__firstResultAt = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+/** In the page: drops the PDF and resolves with the ms until the form is filled from it. */
+async function dropAndWait({ name, expectedPages, intentMs }) {
+  const file = new File([window.__pdf], name, { type: "application/pdf" });
+  if (intentMs !== null) {
+    // The drag enters the window first; the drop follows.
+    const drag = new DataTransfer();
+    drag.items.add(file);
+    document.body.dispatchEvent(new DragEvent("dragenter", { dataTransfer: drag, bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, intentMs));
+  }
+  const status = document.getElementById("pdf-status");
+  const pages = document.getElementById("field-document-page_count");
+  // Read (and the form filled), or refused.
+  const done = () => / read[;,] |could not be read|could not be loaded/.test(status.textContent);
+  const started = performance.now();
+  const finished = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (done()) {
+        observer.disconnect();
+        resolve(performance.now());
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  const zone = document.querySelector(".dropzone");
+  zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  const at = await finished;
+  return {
+    ms: at - started,
+    status: status.textContent,
+    pages: pages.value,
+    filled: pages.value === String(expectedPages),
+    form: [...document.querySelectorAll("#filing input, #filing select")].map((el) => `${el.id}=${el.type === "checkbox" ? el.checked : el.value}`).join("&"),
+  };
+}
+
+async function load(browser, server, condition, pdf, expectedPages, intentMs = null) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.addInitScript(instrument, [server.apiKey]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    if (condition.network) await cdp.send("Network.emulateNetworkConditions", condition.network);
+    if (condition.cpu !== 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: condition.cpu });
+    const urls = new Map();
+    const transfers = [];
+    cdp.on("Network.responseReceived", ({ requestId, response }) =>
+      urls.set(requestId, { url: response.url, encoding: response.headers["content-encoding"] ?? response.headers["Content-Encoding"] ?? "identity" }),
+    );
+    cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+      const response = urls.get(requestId);
+      if (response) transfers.push({ ...response, bytes: encodedDataLength });
+    });
+    await page.goto(server.baseUrl + "/", { waitUntil: "commit", timeout: 120_000 });
+    await page.waitForFunction(() => window.__firstResultAt !== null, null, { timeout: 120_000, polling: 100 });
+    const firstResult = await page.evaluate(() => window.__firstResultAt);
+    const atLoad = transfers.slice();
+    const sum = (list, pattern) => list.filter((t) => pattern.test(new URL(t.url).pathname)).reduce((total, t) => total + t.bytes, 0);
+    const appWasm = atLoad.find((t) => /\/courtrules-web-[0-9a-f]+_bg\.wasm$/.test(t.url));
+
+    // The PDF's bytes go into the page before the clock starts.
+    await page.evaluate((base64) => {
+      window.__pdf = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    }, pdf.toString("base64"));
+    const before = transfers.length;
+    const drop = await page.evaluate(dropAndWait, { name: `${FIXTURE}.pdf`, expectedPages, intentMs });
+    // Let the last loadingFinished events arrive.
+    await page.waitForTimeout(200);
+    const atDrop = transfers.slice(before);
+    return {
+      first_result_ms: firstResult,
+      app_wasm_transferred: appWasm?.bytes ?? NaN,
+      app_wasm_encoding: appWasm?.encoding ?? "",
+      transferred_at_load: sum(atLoad, /./),
+      drop_to_filled_ms: drop.ms,
+      drop_filled: drop.filled,
+      drop_status: drop.status,
+      drop_form: drop.form,
+      document_transferred_at_drop: sum(atDrop, /\/courtrules-document-/),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const { builds, runs, intentMs } = parseArgs(process.argv.slice(2));
+  const pdf = readFileSync(join(root, `tests/fixtures/pdf/${FIXTURE}.pdf`));
+  const truth = JSON.parse(readFileSync(join(root, "tests/fixtures/pdf/ground_truth.json"), "utf8")).fixtures[FIXTURE];
+  const checkModule = join(root, "pkg/wasm/check/web/courtrules_check_bg.wasm");
+  const browser = await launchChromium();
+  const report = { runs, intent_ms: intentMs, fixture: FIXTURE, check_module_gzip9: existsSync(checkModule) ? gzip9(checkModule) : null, builds: [] };
+  const servers = [];
+  try {
+    for (const build of builds) {
+      if (!existsSync(join(build.dir, "index.html"))) throw new Error(`${build.dir} holds no built app`);
+      const { app, document } = files(build.dir);
+      const server = await startServer({ env: { COURTRULES_WEB_DIR: build.dir } });
+      if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
+      servers.push(server);
+      report.builds.push({
+        label: build.label,
+        dir: build.dir,
+        app_wasm_bytes: readFileSync(app).length,
+        app_wasm_gzip9: gzip9(app),
+        document_wasm_bytes: document ? readFileSync(document).length : null,
+        document_wasm_gzip9: document ? gzip9(document) : null,
+        conditions: CONDITIONS.map((condition) => ({ name: condition.name, loads: [], intent_loads: [] })),
+      });
+    }
+    // Builds and conditions take turns, so whatever else the machine does falls on all alike.
+    for (let i = 0; i < runs; i++) {
+      for (const [b, build] of report.builds.entries()) {
+        for (const [c, condition] of CONDITIONS.entries()) {
+          const result = await load(browser, servers[b], condition, pdf, truth.body_page_count);
+          build.conditions[c].loads.push(result);
+          const intent = await load(browser, servers[b], condition, pdf, truth.body_page_count, intentMs);
+          build.conditions[c].intent_loads.push(intent);
+          process.stderr.write(
+            `${build.label} · ${condition.name} · load ${i + 1}/${runs}: first result ${ms(result.first_result_ms)}, ` +
+              `drop → filled ${ms(result.drop_to_filled_ms)}${result.drop_filled ? "" : ` (NOT FILLED: ${result.drop_status})`}, ` +
+              `after a drag ${ms(intent.drop_to_filled_ms)}${intent.drop_filled ? "" : ` (NOT FILLED: ${intent.drop_status})`}\n`,
+          );
+        }
+      }
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    await browser.close();
+  }
+  for (const build of report.builds) {
+    for (const c of build.conditions) {
+      const { loads, intent_loads } = c;
+      Object.assign(c, {
+        first_result_ms_median: median([...loads, ...intent_loads].map((l) => l.first_result_ms)),
+        drop_to_filled_ms_median: median(loads.map((l) => l.drop_to_filled_ms)),
+        drop_after_drag_to_filled_ms_median: median(intent_loads.map((l) => l.drop_to_filled_ms)),
+        app_wasm_transferred: median(loads.map((l) => l.app_wasm_transferred)),
+        app_wasm_encoding: loads[0].app_wasm_encoding,
+        transferred_at_load: median(loads.map((l) => l.transferred_at_load)),
+        document_transferred_at_drop: median(loads.map((l) => l.document_transferred_at_drop)),
+        every_drop_filled: [...loads, ...intent_loads].every((l) => l.drop_filled),
+      });
+      // The loads last, for reading the JSON.
+      delete c.loads;
+      delete c.intent_loads;
+      Object.assign(c, { loads, intent_loads });
+    }
+  }
+
+  // The same form after the drop, in every build and load: the same answers.
+  const forms = new Set(report.builds.flatMap((b) => b.conditions.flatMap((c) => [...c.loads, ...c.intent_loads].map((l) => l.drop_form))));
+  report.same_form_after_drop_everywhere = forms.size === 1;
+
+  writeFileSync(join(artifacts, "browser-load.json"), JSON.stringify(report, null, 2) + "\n");
+  const rows = [["build", "condition", "app wasm (gzip -9)", "app wasm sent", "sent by first result", "first result (median)", "PDF drop → filled (median)", `the same, dragged in ${intentMs} ms before`, "document module sent"]];
+  for (const build of report.builds) {
+    for (const c of build.conditions) {
+      rows.push([
+        build.label,
+        c.name,
+        kb(build.app_wasm_gzip9),
+        `${kb(c.app_wasm_transferred)} (${c.app_wasm_encoding})`,
+        kb(c.transferred_at_load),
+        ms(c.first_result_ms_median),
+        ms(c.drop_to_filled_ms_median) + (c.every_drop_filled ? "" : " (not filled)"),
+        ms(c.drop_after_drag_to_filled_ms_median),
+        build.document_wasm_gzip9 === null ? "— (in the app)" : kb(c.document_transferred_at_drop),
+      ]);
+    }
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r) => "| " + r.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
+  console.log(line(rows[0]));
+  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  for (const r of rows.slice(1)) console.log(line(r));
+  console.log();
+  for (const build of report.builds) {
+    console.log(
+      `${build.label}: app wasm ${kb(build.app_wasm_bytes)} (${kb(build.app_wasm_gzip9)} gzip -9)` +
+        (build.document_wasm_bytes ? `; document module wasm ${kb(build.document_wasm_bytes)} (${kb(build.document_wasm_gzip9)} gzip -9)` : "; no document module (the PDF reader is in the app)"),
+    );
+  }
+  if (report.check_module_gzip9 !== null) console.log(`npm package check module (pkg/wasm/check/web/courtrules_check_bg.wasm): ${kb(report.check_module_gzip9)} gzip -9`);
+  console.log(`the form after the drop is the same in every build and load: ${report.same_form_after_drop_everywhere ? "yes" : "NO"}`);
+  console.log(
+    `${runs} + ${runs} loads per build and condition (first result: the median of all), HTTP cache disabled; numbers in test-artifacts/browser/browser-load.json`,
+  );
+  if (!report.same_form_after_drop_everywhere) process.exitCode = 1;
+}
+
+await main();
