@@ -46,7 +46,10 @@ const TESTS: &[Test<Layers>] = &[
     ("invalid_rules_and_documents_are_400_or_422_decided_drafts_409", validation_and_conflicts),
     ("drafts_count_as_classify_the_rest_as_layers_and_all_need_a_key", rate_limits_and_auth),
     ("keys_list_shows_each_keys_organisation", keys_list_shows_organisations),
-    ("concurrent_accepts_get_consecutive_versions_and_a_draft_is_accepted_once", concurrent_accepts),
+    (
+        "concurrent_accepts_get_consecutive_versions_a_draft_is_accepted_once_and_a_layer_withdrawn_once",
+        concurrent_accepts,
+    ),
 ];
 
 const DISTRICT: &str = "edny";
@@ -756,6 +759,15 @@ fn concurrent_accepts(layers: &Layers) {
     assert!(statuses.iter().all(|status| [201, 409].contains(status)), "{statuses:?}");
     let accepted = replies.iter().find(|reply| reply.status == 201).unwrap();
     assert_eq!(accepted.json["version"], PARALLEL as u64 + 1);
+
+    // Several withdrawals at once: one withdraws (a version), the others find nothing in force.
+    let replies = in_parallel(PARALLEL, |_| delete(layers, &layer_path(JUDGE), owner.token()));
+    let statuses: Vec<u16> = replies.iter().map(|reply| reply.status).collect();
+    assert_eq!(statuses.iter().filter(|status| **status == 200).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|status| [200, 404].contains(status)), "{statuses:?}");
+    let history = get(layers, &layer_path(JUDGE), &owner).expect(200).clone();
+    assert_eq!(history["versions"].as_array().unwrap().len(), PARALLEL + 2, "one withdrawal version");
+    assert_eq!(history["active"], Value::Null);
 }
 
 fn accept_limit_reply(layers: &Layers, key: &Key, pages: u64) -> Reply {

@@ -54,7 +54,66 @@ const TESTS: &[Test<Replicas>] = &[
     ("a_key_revoked_through_one_is_refused_by_the_other", a_key_revoked_is_refused_by_the_other),
     ("a_seed_reaches_both_servers", a_seed_reaches_both_servers),
     ("uploads_through_either_server_are_in_the_shared_database", uploads_are_shared),
+    ("a_layer_accepted_or_withdrawn_through_one_applies_on_the_other", layers_reach_the_other),
 ];
+
+/// Polls `server`'s check until its coverage level is `level`; the time it took.
+fn until_level(server: &Server, key: &str, request: &Value, level: &str, since: Instant) -> Duration {
+    loop {
+        let reply = server.check(key, request);
+        if reply.expect(200)["meta"]["coverage"]["level"] == level {
+            return since.elapsed();
+        }
+        assert!(since.elapsed() < Duration::from_secs(10), "still not {level}: {}", reply.json["meta"]["coverage"]);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn layers_reach_the_other(replicas: &Replicas) {
+    let key = key(replicas, "layers");
+    let request = common::with("/document/page_count", json!(20));
+    // Both servers answer (and remember) that the organisation has no layer.
+    let reply = replicas.b.check(&key, &request);
+    let published = reply.expect(200).clone();
+    let published_text = reply.text.clone();
+    assert_ne!(published["meta"]["coverage"]["level"], "organisation");
+    replicas.a.check(&key, &request).expect(200);
+    let source = "https://courtrules.example/sample-orders/avery-sample";
+    let body = json!({
+        "title": "Individual Practices of Judge Avery Sample",
+        "source_url": source,
+        "rules": [{
+            "rule_key": "PageLimit:memoranda",
+            "category": "PAGE_LIMIT",
+            "citation": "Individual Practices of Judge Avery Sample § 3.A",
+            "label": "Memorandum length",
+            "summary": "Memoranda in support and in opposition may not exceed 15 pages.",
+            "severity": "CRITICAL",
+            "applies_to": {"document_scopes": ["brief_support", "brief_opposition"]},
+            "params": {"max_pages": 15},
+            "source_text": "Memoranda of law in support of and in opposition to motions are limited to 15 pages.",
+            "source_url": source,
+        }],
+    });
+    let path = "/api/v1/standing-order-layers/edny/avery-sample";
+    replicas.a.post_json(&format!("{path}/versions"), Some(&key), body.to_string().as_bytes()).expect(201);
+    let accepted = Instant::now();
+    // The server that accepted it applies it at once; the other within a refresh.
+    assert_eq!(replicas.a.check(&key, &request).expect(200)["meta"]["coverage"]["level"], "organisation");
+    let took = until_level(&replicas.b, &key, &request, "organisation", accepted);
+    println!("the other server applies an accepted layer {} ms later (refresh {REFRESH_MS} ms)", took.as_millis());
+    assert!(took < Duration::from_millis(REFRESH_MS + 800), "took {took:?}");
+
+    let agent = ureq::Agent::new_with_defaults();
+    let reply = agent.delete(replicas.b.url(path)).header("Authorization", format!("Bearer {key}")).call();
+    assert_eq!(reply.map(|reply| reply.status().as_u16()).unwrap_or(0), 200, "withdrawn through the other server");
+    let withdrawn = Instant::now();
+    let took =
+        until_level(&replicas.a, &key, &request, published["meta"]["coverage"]["level"].as_str().unwrap(), withdrawn);
+    println!("and a withdrawal {} ms later", took.as_millis());
+    assert!(took < Duration::from_millis(REFRESH_MS + 800), "took {took:?}");
+    assert_eq!(replicas.a.check(&key, &request).text, published_text, "the published order again, byte for byte");
+}
 
 fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();

@@ -8,7 +8,6 @@ use crate::classifier::Classifier;
 use crate::sandbox::Sandbox;
 use crate::service::{self, Caller, Error, Service, check, classify};
 use crate::store::catalogue::Live;
-use crate::store::courts;
 use crate::store::db::Db;
 use crate::store::seed;
 use anyhow::Context;
@@ -136,12 +135,16 @@ pub(super) async fn local_service(
     classifier: Option<Classifier>,
 ) -> anyhow::Result<Service> {
     let db = Db::open(&storage.database_url).await?;
-    if courts::stored(&mut *db.pool().acquire().await?).await?.is_empty() {
+    // One row is enough to know the database was seeded (reading every court to count
+    // them cost a one-shot command 5 ms).
+    let seeded = sqlx::query("SELECT 1 FROM courts LIMIT 1").fetch_optional(db.pool()).await?.is_some();
+    if !seeded {
         seed::seed(&db, sandbox, &storage.data_dir, &mut |line| eprintln!("seed: {line}")).await?;
     }
     let catalogue = Arc::new(Live::load(&db, sandbox).await?);
     Ok(Service::new(service::Parts {
         engine_version: sandbox.engine_version()?,
+        layers: Default::default(),
         db,
         sandbox: Arc::clone(sandbox),
         catalogue,

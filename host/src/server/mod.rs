@@ -86,6 +86,7 @@ pub async fn serve(
         uploads: Some(Arc::clone(&uploads)),
         contact: settings.contact.clone(),
         engine_version,
+        layers: Default::default(),
     });
     let config = HttpConfig {
         public_url,
@@ -165,7 +166,7 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     file.write_all(text.as_bytes())
 }
 
-/// Picks up `seed` and `keys` changes made by other processes.
+/// Picks up `seed`, `keys` and layer changes made by other processes.
 fn spawn_refresher(state: AppState, every: Duration) {
     tokio::spawn(async move {
         let mut ticker = tokio::time::interval(every);
@@ -175,6 +176,9 @@ fn spawn_refresher(state: AppState, every: Duration) {
             ticker.tick().await;
             if let Err(error) = state.keys.refresh(&service.db).await {
                 tracing::warn!(error = format!("{error:#}"), "could not refresh the key cache");
+            }
+            if let Err(error) = service.layers.refresh(&service.db).await {
+                tracing::warn!(error = format!("{error:#}"), "could not refresh the layer cache");
             }
             if let Err(error) = state.limiter.sweep().await {
                 tracing::warn!(error = format!("{error:#}"), "could not sweep the rate-limit log");

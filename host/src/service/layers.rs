@@ -11,12 +11,14 @@ use super::lookup;
 use super::{Caller, Error, Service};
 use crate::sandbox::{Due, Op};
 use crate::store::catalogue::CompiledProfile;
+use crate::store::db::{Db, Watched};
 use crate::store::layers::{self, Decided, Draft, LayerVersion, NewDraft, NewVersion};
 use courtrules_engine::EngineError;
 use courtrules_engine::model::{FieldError, IngestOptions, Profile, Rule, StandingOrder};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 use utoipa::ToSchema;
 
 /// A document to read into a draft.
@@ -232,7 +234,10 @@ pub async fn accept(
     )
     .await?;
     match stored {
-        Decided::Done(version) => Ok(version),
+        Decided::Done(version) => {
+            service.layers.clear();
+            Ok(version)
+        }
         Decided::Missing => Err(draft_missing(input.draft_id.as_deref().unwrap_or_default())),
         Decided::Conflict(why) => Err(Error::LayerConflict(why)),
     }
@@ -247,9 +252,7 @@ pub async fn withdraw(
     judge_slug: &str,
 ) -> Result<LayerVersion, Error> {
     let organisation_id = organisation(caller)?.to_owned();
-    if layers::active(&service.db, &organisation_id, district_id, judge_slug).await?.is_none() {
-        return Err(layer_missing(district_id, judge_slug));
-    }
+    // (Whether a layer is in force is decided inside the transaction that withdraws it.)
     let new = NewVersion {
         organisation_id: &organisation_id,
         district_id,
@@ -259,7 +262,10 @@ pub async fn withdraw(
         accepted_by: &caller.key_id,
     };
     match layers::add_version(&service.db, new).await? {
-        Decided::Done(version) => Ok(version),
+        Decided::Done(version) => {
+            service.layers.clear();
+            Ok(version)
+        }
         _ => Err(layer_missing(district_id, judge_slug)),
     }
 }
@@ -304,10 +310,9 @@ pub async fn version(
     })
 }
 
-/// The profile an answer for this caller runs against, when their organisation has a
-/// layer in force for the judge: the district's profile trimmed to the judge, the
-/// judge's standing order replaced by the organisation's. `None` otherwise (the shared
-/// profile applies).
+/// The caller's organisation's layer in force for a judge, as the district's profile
+/// trimmed to that judge with the organisation's order in place; `None` when the caller
+/// has no organisation or no layer for the judge (the published profile applies).
 pub async fn own_profile(
     service: &Service,
     caller: &Caller,
@@ -315,14 +320,7 @@ pub async fn own_profile(
     district_id: &str,
     judge_slug: &str,
 ) -> Result<Option<Profile>, Error> {
-    let Some(organisation_id) = caller.organisation_id.as_deref() else { return Ok(None) };
-    let Some(active) = layers::active(&service.db, organisation_id, district_id, judge_slug).await? else {
-        return Ok(None);
-    };
-    if !compiled.profile.judges.iter().any(|judge| judge.slug == judge_slug) {
-        return Ok(None);
-    }
-    Ok(Some(with_order(&compiled.profile, judge_slug, active.standing_order)))
+    Ok(own_layer(service, caller, compiled, district_id, judge_slug).await?.map(|own| own.profile.clone()))
 }
 
 /// The same, as the bytes the engine reads.
@@ -333,11 +331,111 @@ pub async fn own_profile_bytes(
     district_id: &str,
     judge_slug: &str,
 ) -> Result<Option<Arc<[u8]>>, Error> {
-    let Some(profile) = own_profile(service, caller, compiled, district_id, judge_slug).await? else {
-        return Ok(None);
+    Ok(own_layer(service, caller, compiled, district_id, judge_slug).await?.map(|own| Arc::clone(&own.bytes)))
+}
+
+async fn own_layer(
+    service: &Service,
+    caller: &Caller,
+    compiled: &CompiledProfile,
+    district_id: &str,
+    judge_slug: &str,
+) -> Result<Option<Arc<OwnLayer>>, Error> {
+    let Some(organisation_id) = caller.organisation_id.as_deref() else { return Ok(None) };
+    let key = (organisation_id.to_owned(), district_id.to_owned(), judge_slug.to_owned());
+    let generation = match service.layers.get(&key, &compiled.bytes) {
+        Ok(cached) => return Ok(cached),
+        Err(generation) => generation,
     };
-    let bytes = serde_json::to_vec(&profile).map_err(|error| Error::Internal(error.into()))?;
-    Ok(Some(Arc::from(bytes)))
+    let own = match layers::active(&service.db, organisation_id, district_id, judge_slug).await? {
+        Some(active) if compiled.profile.judges.iter().any(|judge| judge.slug == judge_slug) => {
+            let profile = with_order(&compiled.profile, judge_slug, active.standing_order);
+            let bytes = serde_json::to_vec(&profile).map_err(|error| Error::Internal(error.into()))?;
+            Some(Arc::new(OwnLayer { profile, bytes: Arc::from(bytes) }))
+        }
+        _ => None,
+    };
+    service.layers.put(key, &compiled.bytes, own.clone(), generation);
+    Ok(own)
+}
+
+/// An organisation's layer in force for a judge: the one-judge profile the engine reads.
+pub struct OwnLayer {
+    profile: Profile,
+    bytes: Arc<[u8]>,
+}
+
+type LayerKey = (String, String, String);
+
+/// Each organisation's layer in force per judge, remembered — also when there is none,
+/// as for most callers — so a check or a rules request asks the database nothing and
+/// serializes no profile. Entries name the district profile they were built on, so a
+/// reloaded catalogue misses them. Dropped at once after this server's own writes and,
+/// for other processes' writes (another replica, `courtrules ingest --accept`), when
+/// `data_versions.layers` changes (`refresh`, polled with the keys).
+#[derive(Default)]
+pub struct LayerCache {
+    inner: RwLock<CachedLayers>,
+}
+
+#[derive(Default)]
+struct CachedLayers {
+    /// `data_versions.layers` when last refreshed.
+    version: i64,
+    /// Counts the times the entries were dropped: an answer read from the database
+    /// before a drop may be stale and is not kept.
+    generation: u64,
+    entries: HashMap<LayerKey, Entry>,
+}
+
+struct Entry {
+    /// The district profile (its bytes) the layer was built on.
+    built_on: Arc<[u8]>,
+    own: Option<Arc<OwnLayer>>,
+}
+
+/// Entries kept at most; past this the cache starts again (organisations × judges).
+const MAX_LAYER_ENTRIES: usize = 10_000;
+
+impl LayerCache {
+    /// The remembered layer, or the generation to hand to `put` after a lookup.
+    fn get(&self, key: &LayerKey, base: &Arc<[u8]>) -> Result<Option<Arc<OwnLayer>>, u64> {
+        let inner = self.inner.read().expect("layer cache lock");
+        match inner.entries.get(key) {
+            Some(entry) if Arc::ptr_eq(&entry.built_on, base) => Ok(entry.own.clone()),
+            _ => Err(inner.generation),
+        }
+    }
+
+    fn put(&self, key: LayerKey, base: &Arc<[u8]>, own: Option<Arc<OwnLayer>>, generation: u64) {
+        let mut inner = self.inner.write().expect("layer cache lock");
+        if inner.generation != generation {
+            return;
+        }
+        if inner.entries.len() >= MAX_LAYER_ENTRIES {
+            inner.entries.clear();
+        }
+        inner.entries.insert(key, Entry { built_on: Arc::clone(base), own });
+    }
+
+    /// Drops every entry (after this server changed a layer).
+    pub fn clear(&self) {
+        let mut inner = self.inner.write().expect("layer cache lock");
+        inner.generation += 1;
+        inner.entries.clear();
+    }
+
+    /// Drops every entry if a layer changed since the last refresh.
+    pub async fn refresh(&self, db: &Db) -> anyhow::Result<()> {
+        let version = db.version(Watched::Layers).await?;
+        let mut inner = self.inner.write().expect("layer cache lock");
+        if inner.version != version {
+            inner.version = version;
+            inner.generation += 1;
+            inner.entries.clear();
+        }
+        Ok(())
+    }
 }
 
 /// The profile trimmed to one judge, with that judge's standing order replaced.

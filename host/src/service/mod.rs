@@ -51,6 +51,8 @@ pub struct Parts {
     pub contact: String,
     /// The engine module's version (recorded with each upload).
     pub engine_version: String,
+    /// Organisations' standing-order layers in force, remembered per judge.
+    pub layers: layers::LayerCache,
 }
 
 impl std::ops::Deref for Service {

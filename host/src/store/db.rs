@@ -63,6 +63,8 @@ impl Lock {
 pub enum Watched {
     Catalogue,
     Keys,
+    /// Organisations' standing-order layers (a version accepted or withdrawn).
+    Layers,
 }
 
 impl Watched {
@@ -70,6 +72,7 @@ impl Watched {
         match self {
             Watched::Catalogue => "catalogue",
             Watched::Keys => "keys",
+            Watched::Layers => "layers",
         }
     }
 }

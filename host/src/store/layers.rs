@@ -2,7 +2,7 @@
 //! a judge's document, and the versions of each accepted layer. Every query is scoped
 //! by organisation, so one organisation's ids name nothing for another.
 
-use super::db::{Db, Lock};
+use super::db::{Db, Lock, Watched, bump_version};
 use crate::keys::now;
 use courtrules_engine::model::{Extraction, OrganisationLayer, StandingOrder};
 use serde::Serialize;
@@ -248,16 +248,22 @@ pub async fn add_version(db: &Db, new: NewVersion<'_>) -> anyhow::Result<Decided
             Some(_) => {}
         }
     }
-    let (latest,): (Option<i64>,) = sqlx::query_as(
-        "SELECT MAX(version) FROM organisation_layers WHERE organisation_id = $1 AND district_id = $2 \
-         AND judge_slug = $3",
+    // The latest version, and its order (none: a withdrawal).
+    let latest: Option<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT version, standing_order FROM organisation_layers WHERE organisation_id = $1 \
+         AND district_id = $2 AND judge_slug = $3 ORDER BY version DESC LIMIT 1",
     )
     .bind(new.organisation_id)
     .bind(new.district_id)
     .bind(new.judge_slug)
-    .fetch_one(&mut *tx)
+    .fetch_optional(&mut *tx)
     .await?;
-    let version = latest.unwrap_or(0) + 1;
+    // Withdrawing needs a layer in force, decided under the lock: of two withdrawals at
+    // once, the second finds the first's version and is refused.
+    if new.standing_order.is_none() && latest.as_ref().is_none_or(|(_, order)| order.is_none()) {
+        return Ok(Decided::Missing);
+    }
+    let version = latest.map_or(0, |(version, _)| version) + 1;
     let accepted_at = now();
     let order = new.standing_order.map(|mut order| {
         order.organisation = Some(OrganisationLayer {
@@ -294,6 +300,8 @@ pub async fn add_version(db: &Db, new: NewVersion<'_>) -> anyhow::Result<Decided
         .execute(&mut *tx)
         .await?;
     }
+    // Servers cache the layers in force; this tells the others to drop theirs.
+    bump_version(&mut tx, Watched::Layers).await?;
     tx.commit().await?;
     let stored = self::version(db, new.organisation_id, new.district_id, new.judge_slug, version as u32).await?;
     Ok(Decided::Done(stored.ok_or_else(|| anyhow::anyhow!("the version just stored is missing"))?))
