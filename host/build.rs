@@ -48,6 +48,7 @@ fn main() {
     command
         .current_dir(&workspace)
         .args(["build", "-p", "courtrules-engine", "--target", "wasm32-unknown-unknown", "--profile", "wasm"])
+        .args(["--features", "abi"])
         .arg("--target-dir")
         .arg(&target_dir);
     for name in INHERITED {

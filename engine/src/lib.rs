@@ -21,7 +21,7 @@ pub mod profile_check;
 pub mod resolve;
 pub mod validate;
 
-#[cfg(all(target_arch = "wasm32", not(feature = "js")))]
+#[cfg(all(target_arch = "wasm32", feature = "abi"))]
 mod abi;
 #[cfg(feature = "js")]
 mod js;

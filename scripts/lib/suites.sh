@@ -7,7 +7,9 @@ suite_lint() {
   cargo fmt --all -- --check
   cargo clippy --release --locked --workspace --all-targets -- -D warnings
   cargo clippy --release --locked -p courtrules-web --target wasm32-unknown-unknown -- -D warnings
-  # The npm package's two engine modules, each with only its own features.
+  # The engine as the host's core module (its C ABI), and as the npm package's two
+  # modules, each with only its own features.
+  cargo clippy --release --locked -p courtrules-engine --target wasm32-unknown-unknown --features abi -- -D warnings
   for features in js-check js-document; do
     cargo clippy --release --locked -p courtrules-engine --target wasm32-unknown-unknown \
       --no-default-features --features "$features" -- -D warnings
