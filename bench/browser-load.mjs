@@ -3,7 +3,7 @@
 // from the real server (target/release/courtrules, a fresh SQLite database and key, as the
 // browser tests start it), with the HTTP cache disabled:
 //
-//   (a) the bytes transferred (gzip, as the server compresses) for the app's wasm at load,
+//   (a) the bytes transferred (as the server sends them: the precompressed brotli file) for the app's wasm at load,
 //       and for everything the page fetched by its first result; the gzip -9 sizes of
 //       the app's wasm, the document module's and the npm package's check module;
 //   (b) navigation start → the first check result in the DOM (median of the loads). As

@@ -1,6 +1,7 @@
 //! The courtrules API, same origin as the page: `fetch` with the user's key.
 
 use serde_json::Value;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Headers, RequestInit, Response};
@@ -34,6 +35,21 @@ pub async fn post_json(path: &str, api_key: &str, body: &str) -> Result<String, 
     send("POST", path, api_key, Some(body)).await
 }
 
+/// `GET /api/v1/judges` of a court.
+pub fn judges_path(district_id: &str) -> String {
+    format!("/api/v1/judges{}", query(&[("district_id", district_id)]))
+}
+
+/// `GET /api/v1/courts/{district_id}/time-rules`.
+pub fn time_rules_path(district_id: &str) -> String {
+    format!("/api/v1/courts/{}/time-rules", String::from(js_sys::encode_uri_component(district_id)))
+}
+
+/// `GET /api/v1/profile` of a court's judge.
+pub fn profile_path(district_id: &str, judge_slug: &str) -> String {
+    format!("/api/v1/profile{}", query(&[("district_id", district_id), ("judge_slug", judge_slug)]))
+}
+
 /// `?name=value&…`, encoded.
 pub fn query(pairs: &[(&str, &str)]) -> String {
     let pairs: Vec<String> = pairs
@@ -41,6 +57,64 @@ pub fn query(pairs: &[(&str, &str)]) -> String {
         .map(|(name, value)| format!("{name}={}", String::from(js_sys::encode_uri_component(value))))
         .collect();
     format!("?{}", pairs.join("&"))
+}
+
+/// Where GETs started before the app needed them wait to be taken:
+/// `window.__courtrulesStarted = { key, requests: { [path]: Promise<Response> } }`. The
+/// inline script in web/index.html starts the app's first requests there while the wasm is
+/// still loading; [`start_early`] does the same once the app runs.
+const STARTED: &str = "__courtrulesStarted";
+
+/// Starts a GET of each of `paths` with `api_key` now, for [`get`] to take later (once)
+/// instead of asking again; a path already started with this key is left as it is.
+pub fn start_early(paths: &[String], api_key: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let existing = js_sys::Reflect::get(&window, &STARTED.into()).unwrap_or(JsValue::UNDEFINED);
+    let same_key = existing.is_object()
+        && js_sys::Reflect::get(&existing, &"key".into()).ok().and_then(|k| k.as_string()).as_deref() == Some(api_key);
+    let requests = if same_key {
+        js_sys::Reflect::get(&existing, &"requests".into()).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        let started = js_sys::Object::new();
+        let requests = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&started, &"key".into(), &JsValue::from_str(api_key));
+        let _ = js_sys::Reflect::set(&started, &"requests".into(), &requests);
+        let _ = js_sys::Reflect::set(&window, &STARTED.into(), &started);
+        requests.into()
+    };
+    let Ok(headers) = Headers::new() else { return };
+    if headers.set("Authorization", &format!("Bearer {api_key}")).is_err() {
+        return;
+    }
+    let init = RequestInit::new();
+    init.set_headers(&headers);
+    for path in paths {
+        let path = JsValue::from_str(path);
+        if js_sys::Reflect::has(&requests, &path).unwrap_or(true) {
+            continue;
+        }
+        let Some(path_text) = path.as_string() else { continue };
+        let promise = window.fetch_with_str_and_init(&path_text, &init);
+        // Handled, so an unused failure is not reported; `get` still sees it.
+        let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
+        let _ = promise.catch(&ignore);
+        ignore.forget();
+        let _ = js_sys::Reflect::set(&requests, &path, &promise);
+    }
+}
+
+/// The GET of `path` with `api_key` started early, if there is one; taken once.
+fn take_started(path: &str, api_key: &str) -> Option<js_sys::Promise> {
+    let window = web_sys::window()?;
+    let started = js_sys::Reflect::get(&window, &STARTED.into()).ok().filter(|s| s.is_object())?;
+    if js_sys::Reflect::get(&started, &"key".into()).ok()?.as_string()? != api_key {
+        return None;
+    }
+    let requests: js_sys::Object = js_sys::Reflect::get(&started, &"requests".into()).ok()?.dyn_into().ok()?;
+    let path = JsValue::from_str(path);
+    let promise = js_sys::Reflect::get(&requests, &path).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+    let _ = js_sys::Reflect::delete_property(&requests, &path);
+    Some(promise)
 }
 
 async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Result<String, ApiError> {
@@ -62,11 +136,9 @@ async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Re
     }
     init.set_headers(&headers);
     let window = web_sys::window().expect("the app runs in a window");
-    let response: Response = JsFuture::from(window.fetch_with_str_and_init(path, &init))
-        .await
-        .map_err(unreachable)?
-        .dyn_into()
-        .map_err(unreachable)?;
+    let started = if method == "GET" { take_started(path, api_key) } else { None };
+    let fetched = started.unwrap_or_else(|| window.fetch_with_str_and_init(path, &init));
+    let response: Response = JsFuture::from(fetched).await.map_err(unreachable)?.dyn_into().map_err(unreachable)?;
     let text = JsFuture::from(response.text().map_err(unreachable)?)
         .await
         .map_err(unreachable)?

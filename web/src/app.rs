@@ -30,6 +30,22 @@ use wasm_bindgen_futures::JsFuture;
 
 const API_KEY_STORAGE: &str = "courtrules.apiKey";
 
+/// The court the app chooses at start when the key may check it (else the first it may).
+const START_DISTRICT: &str = "edny";
+
+/// The app's first requests: the courts, and the judges, time rules and court-wide
+/// profile of the court and judge it chooses at start (`START_DISTRICT`, "Any judge").
+/// They are started together rather than one after another as each answer arrives; with
+/// a remembered key, web/index.html has started these very paths before the wasm ran.
+fn startup_requests() -> [String; 4] {
+    [
+        "/api/v1/courts".into(),
+        api::judges_path(START_DISTRICT),
+        api::time_rules_path(START_DISTRICT),
+        api::profile_path(START_DISTRICT, COURT_JUDGE_SLUG),
+    ]
+}
+
 pub fn start() {
     leptos::mount::mount_to_body(App);
 }
@@ -136,6 +152,10 @@ fn App() -> impl IntoView {
             return;
         }
         connection.set("Loading courts…".into());
+        // No court chosen yet: the court and judge chosen at start are known already.
+        if district.get_untracked().is_empty() {
+            api::start_early(&startup_requests(), &key);
+        }
         spawn_local(async move {
             let (choices, note, problem) = load_courts(&key).await;
             if api_key.get_untracked() != key {
@@ -149,7 +169,7 @@ fn App() -> impl IntoView {
                 .iter()
                 .filter(checkable)
                 .find(|c| c.value == current)
-                .or_else(|| choices.iter().filter(checkable).find(|c| c.value == "edny"))
+                .or_else(|| choices.iter().filter(checkable).find(|c| c.value == START_DISTRICT))
                 .or_else(|| choices.iter().find(checkable))
                 .map(|c| c.value.clone())
                 .unwrap_or_default();
@@ -166,8 +186,7 @@ fn App() -> impl IntoView {
             return;
         }
         spawn_local(async move {
-            let path = format!("/api/v1/judges{}", api::query(&[("district_id", &district_id)]));
-            let loaded = api::get(&path, &key).await.and_then(|text| parse_judges(&text));
+            let loaded = api::get(&api::judges_path(&district_id), &key).await.and_then(|text| parse_judges(&text));
             if district.get_untracked() != district_id {
                 return;
             }
@@ -198,9 +217,7 @@ fn App() -> impl IntoView {
         }
         connection.set("Loading the judge's rules…".into());
         spawn_local(async move {
-            let path =
-                format!("/api/v1/profile{}", api::query(&[("district_id", &district_id), ("judge_slug", &judge_slug)]));
-            let loaded = api::get(&path, &key).await;
+            let loaded = api::get(&api::profile_path(&district_id, &judge_slug), &key).await;
             if district.get_untracked() != district_id || judge.get_untracked() != judge_slug {
                 return;
             }

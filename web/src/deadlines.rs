@@ -103,9 +103,7 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
         }
         rules.set(Rules::None("Loading the court's time rules…".into()));
         spawn_local(async move {
-            let path =
-                format!("/api/v1/courts/{}/time-rules", String::from(js_sys::encode_uri_component(&district_id)));
-            let loaded = api::get(&path, &key).await;
+            let loaded = api::get(&api::time_rules_path(&district_id), &key).await;
             if district.get_untracked() != district_id {
                 return;
             }

@@ -30,7 +30,18 @@ pub async fn app_or_not_found(State(state): State<AppState>, request: Request) -
         .into_response();
     }
     let is_index = path == "/" || path == "/index.html";
-    let served = ServeDir::new(web_dir).append_index_html_on_directories(true).oneshot(request).await;
+    // Trunk's post-build hook (web/document-module.mjs) writes `.br` (brotli 11) and `.gz`
+    // (gzip -9) next to every .js, .wasm and .css: those are sent as they are, with the
+    // original file's Content-Type and `Vary: Accept-Encoding`, and the CompressionLayer
+    // leaves a response that has a Content-Encoding alone. Anything else (index.html, the
+    // icon, a client that accepts neither) is the file itself, compressed by that layer
+    // when the client accepts gzip.
+    let served = ServeDir::new(web_dir)
+        .append_index_html_on_directories(true)
+        .precompressed_br()
+        .precompressed_gzip()
+        .oneshot(request)
+        .await;
     let mut response = match served {
         Ok(response) if response.status().is_success() || response.status().is_redirection() => {
             response.into_response()

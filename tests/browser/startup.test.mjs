@@ -1,0 +1,113 @@
+// The app's first requests start together, not one after another: the courts, and the
+// judges, time rules and court-wide profile of the court and judge the app chooses at start
+// (E.D.N.Y., "Any judge"). With a key remembered, web/index.html's inline script starts
+// them while the app's wasm is still loading, and the app takes those answers instead of
+// asking again; with a key entered, the app starts all four at once. Against the real
+// server (its CSP included), each test in a fresh browser context.
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { appOrigin, dist, expectations, launchChromium, openApp, rulesLoaded, startServer } from "./support.mjs";
+
+const STARTUP = [
+  "/api/v1/courts",
+  "/api/v1/judges?district_id=edny",
+  "/api/v1/courts/edny/time-rules",
+  "/api/v1/profile?district_id=edny&judge_slug=court",
+];
+
+let server, origin, browser;
+
+before(async () => {
+  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
+  server = await startServer();
+  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
+  origin = await appOrigin(server);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await origin?.close();
+  await server?.stop();
+});
+
+/** The page's resource entries (ms since navigation start) of the API and of the app's wasm. */
+const entries = (page) =>
+  page.evaluate(() =>
+    performance.getEntriesByType("resource").map((e) => {
+      const url = new URL(e.name);
+      return { path: url.pathname + url.search, start: e.startTime, end: e.responseEnd };
+    }),
+  );
+
+async function open(t, apiKey) {
+  const app = await openApp(browser, origin, { apiKey });
+  const violations = [];
+  app.page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  app.violations = violations;
+  t.after(async () => {
+    if (app.pageErrors.length) t.diagnostic(`page errors: ${app.pageErrors.join(" | ")}`);
+    await app.close();
+  });
+  return app;
+}
+
+function checkEachOnce(e, app, how) {
+  const api = app.requests.filter((r) => new URL(r.url).pathname.startsWith("/api/"));
+  const made = api.map((r) => new URL(r.url).pathname + new URL(r.url).search);
+  for (const path of STARTUP) {
+    const times = made.filter((p) => p === path).length;
+    e.check(times === 1, `${how}: ${path} requested ${times} times (requests: ${made.join(", ")})`);
+  }
+  e.check(made.length === STARTUP.length, () => `${how}: other API requests at start: ${made.filter((p) => !STARTUP.includes(p)).join(", ")}`);
+  const failed = app.responses.filter((r) => new URL(r.url).pathname.startsWith("/api/") && r.status !== 200);
+  e.check(failed.length === 0, () => `${how}: ${failed.map((r) => `${r.status} ${r.url}`).join(", ")}`);
+  e.check(app.violations.length === 0, () => `${how}: CSP: ${app.violations.join(" | ")}`);
+  e.check(app.pageErrors.length === 0, () => `${how}: page errors: ${app.pageErrors.join(" | ")}`);
+}
+
+test("with a key remembered, the four first requests start before the app's wasm has arrived, each once", async (t) => {
+  const app = await open(t, server.apiKey);
+  const e = expectations();
+  await app.goto();
+  await rulesLoaded(app.page, 20_000);
+  // The deadlines panel has the court's time rules.
+  await app.page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 10_000 }).catch(() => {});
+  checkEachOnce(e, app, "remembered key");
+  const seen = await entries(app.page);
+  const wasm = seen.find((entry) => /^\/courtrules-web-[0-9a-f]+_bg\.wasm$/.test(entry.path));
+  e.check(wasm, "no app wasm among the page's resources");
+  for (const path of STARTUP) {
+    const entry = seen.find((s) => s.path === path);
+    if (e.check(entry, `${path} is not among the page's resources`) && wasm) {
+      e.check(entry.start < wasm.end, `${path} started at ${entry.start.toFixed(0)} ms, after the wasm had arrived (${wasm.end.toFixed(0)} ms)`);
+    }
+  }
+  e.check((await app.page.inputValue("#field-district_id")) === "edny", "the court chosen at start is not edny");
+  e.check((await app.page.inputValue("#field-judge_slug")) === "court", "the judge chosen at start is not the court-wide choice");
+  e.done();
+});
+
+test("with a key entered, the app starts the four first requests together, each once", async (t) => {
+  const app = await open(t, null);
+  const e = expectations();
+  await app.goto();
+  await app.page.fill("#api-key", server.apiKey);
+  await app.page.click("button[type=submit]:has-text('Use key')");
+  await rulesLoaded(app.page, 20_000);
+  await app.page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 10_000 }).catch(() => {});
+  checkEachOnce(e, app, "entered key");
+  const seen = await entries(app.page);
+  const courts = seen.find((s) => s.path === "/api/v1/courts");
+  for (const path of STARTUP.slice(1)) {
+    const entry = seen.find((s) => s.path === path);
+    if (e.check(entry && courts, `${path} or the courts are not among the page's resources`)) {
+      e.check(entry.start < courts.end, `${path} started at ${entry.start.toFixed(0)} ms, after the courts had arrived (${courts.end.toFixed(0)} ms)`);
+    }
+  }
+  e.done();
+});
