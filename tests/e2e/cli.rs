@@ -33,6 +33,7 @@ const TESTS: &[Test<Cli>] = &[
     ("check_exits_1_for_review_and_non_compliant", check_exits_1_for_review_and_non_compliant),
     ("check_exits_2_on_errors_and_prints_the_error_body", check_exits_2_on_errors),
     ("check_prints_the_same_bytes_as_the_server", check_prints_the_same_bytes_as_the_server),
+    ("check_keeps_the_compiled_engine_in_its_cache", check_keeps_the_compiled_engine_in_its_cache),
     ("seed_is_idempotent", seed_is_idempotent),
     ("a_reseed_reaches_the_running_server", a_reseed_reaches_the_running_server),
     ("keys_create_list_revoke", keys_create_list_revoke),
@@ -122,6 +123,78 @@ fn check_prints_the_same_bytes_as_the_server(cli: &Cli) {
         })
         .unwrap();
     assert_eq!(stdout(&output).trim_end(), over_http.text);
+}
+
+/// The compiled engine is kept between runs: the first `check` writes one
+/// `engine-*.cwasm`, the second loads that file (it is not written again) and prints the
+/// same bytes; a file of garbage is compiled again and replaced; the default folder is
+/// `$XDG_CACHE_HOME/courtrules`; an empty setting writes nothing anywhere. (Three
+/// compilations: about 3 s on two idle cores.)
+fn check_keeps_the_compiled_engine_in_its_cache(cli: &Cli) {
+    use std::os::unix::fs::MetadataExt;
+    let request = write_request(cli, "cached.json", &check_request());
+    let scratch = tempfile::tempdir().unwrap();
+    // HOME and XDG_CACHE_HOME in the scratch folder, so a cache written where it should
+    // not be is seen.
+    let run = |cache: Option<&Path>, xdg: &Path| {
+        let mut command = cli.server.workspace.command();
+        command.env("HOME", scratch.path().join("home")).env("XDG_CACHE_HOME", xdg);
+        match cache {
+            Some(dir) => command.env("COURTRULES_ENGINE_CACHE_DIR", dir),
+            None => command.env_remove("COURTRULES_ENGINE_CACHE_DIR"),
+        };
+        let output = command.args(["check", request.to_str().unwrap()]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        output.stdout
+    };
+    let compiled = |dir: &Path| -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+        let mut files: Vec<PathBuf> = entries.map(|entry| entry.unwrap().path()).collect();
+        files.sort();
+        files
+    };
+    let unused_xdg = scratch.path().join("xdg-unused");
+
+    let cache = scratch.path().join("cache");
+    let first = run(Some(&cache), &unused_xdg);
+    let files = compiled(&cache);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0].file_name().unwrap().to_str().unwrap();
+    assert!(name.starts_with("engine-") && name.ends_with(".cwasm"), "{name}");
+    let written = std::fs::metadata(&files[0]).unwrap();
+    assert!(written.len() > 1024 * 1024, "{} bytes", written.len());
+    assert_eq!(std::fs::metadata(&cache).unwrap().mode() & 0o777, 0o700);
+    assert_eq!(written.mode() & 0o777, 0o600);
+
+    let second = run(Some(&cache), &unused_xdg);
+    assert_eq!(String::from_utf8_lossy(&second), String::from_utf8_lossy(&first));
+    assert_eq!(std::fs::metadata(&files[0]).unwrap().ino(), written.ino(), "the cached file is loaded, not rewritten");
+
+    let garbage = b"not a compiled module";
+    std::fs::write(&files[0], garbage).unwrap();
+    let third = run(Some(&cache), &unused_xdg);
+    assert_eq!(String::from_utf8_lossy(&third), String::from_utf8_lossy(&first));
+    assert_eq!(compiled(&cache), files);
+    let replaced = std::fs::read(&files[0]).unwrap();
+    assert!(replaced.len() > 1024 * 1024 && replaced != garbage, "the garbage was replaced");
+    let replaced = std::fs::metadata(&files[0]).unwrap().ino();
+    run(Some(&cache), &unused_xdg);
+    assert_eq!(std::fs::metadata(&files[0]).unwrap().ino(), replaced, "the replacement loads");
+
+    // The default folder: a copy of the file there is loaded (and nothing written).
+    let default = scratch.path().join("xdg/courtrules");
+    std::fs::create_dir_all(&default).unwrap();
+    let copy = default.join(files[0].file_name().unwrap());
+    std::fs::copy(&files[0], &copy).unwrap();
+    let copied = std::fs::metadata(&copy).unwrap().ino();
+    assert_eq!(run(None, &scratch.path().join("xdg")), first);
+    assert_eq!(compiled(&default), [copy.clone()], "the default folder is $XDG_CACHE_HOME/courtrules");
+    assert_eq!(std::fs::metadata(&copy).unwrap().ino(), copied, "the file in the default folder was loaded");
+
+    let off = scratch.path().join("xdg-off");
+    assert_eq!(run(Some(Path::new("")), &off), first);
+    assert!(!off.exists() && !scratch.path().join("home").exists(), "an empty setting writes no cache");
+    assert!(!unused_xdg.exists());
 }
 
 fn seed_is_idempotent(cli: &Cli) {

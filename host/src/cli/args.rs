@@ -3,10 +3,11 @@
 
 use crate::classifier::{self, Classifier};
 use crate::ocr::Ocr;
-use crate::sandbox::{Limits, Sandbox};
+use crate::sandbox::{self, Limits, Sandbox};
 use crate::server;
 use crate::uploads::Uploads;
 use clap::Args;
+use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,6 +27,11 @@ pub(super) struct EngineArgs {
     /// An instance whose memory grew past this many MiB is replaced after its call.
     #[arg(long, env = "COURTRULES_ENGINE_RECYCLE_MIB", default_value_t = 16)]
     pub(super) engine_recycle_mib: usize,
+    /// Folder where the compiled engine is kept between runs, so that a command starts
+    /// without compiling it (default: $XDG_CACHE_HOME/courtrules, else
+    /// $HOME/.cache/courtrules). Empty ('') turns the cache off.
+    #[arg(long, env = "COURTRULES_ENGINE_CACHE_DIR", value_name = "DIR")]
+    pub(super) engine_cache_dir: Option<OsString>,
 }
 
 impl EngineArgs {
@@ -36,7 +42,18 @@ impl EngineArgs {
             instances: self.engine_instances,
             recycle_bytes: self.engine_recycle_mib * 1024 * 1024,
             pre_initialize: true,
+            module_cache: self.module_cache(),
             ..Limits::default()
+        }
+    }
+
+    /// The compiled-module cache folder: the one given, none if given empty, else the
+    /// user's cache folder.
+    fn module_cache(&self) -> Option<PathBuf> {
+        match &self.engine_cache_dir {
+            Some(dir) if dir.is_empty() => None,
+            Some(dir) => Some(PathBuf::from(dir)),
+            None => sandbox::default_module_cache(),
         }
     }
 

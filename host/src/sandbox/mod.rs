@@ -1,7 +1,8 @@
 //! The engine's WebAssembly module inside wasmtime: the only place the host gets a
 //! validation, check or rules answer from.
 //!
-//! The module is compiled once into an `InstancePre`. Each call runs in an instance
+//! The module is compiled once into an `InstancePre` (or loaded, compiled by an earlier
+//! process, from the cache in `compiled.rs`). Each call runs in an instance
 //! taken from a small pool of warm ones (or a fresh one from the pooling allocator),
 //! with a memory cap and an epoch deadline. A call that traps or overruns loses its
 //! instance; the caller gets a `SandboxError` and the next call a healthy instance.
@@ -19,14 +20,17 @@
 //! a fresh instance starts with its profiles parsed.
 
 mod abi;
+mod compiled;
 mod primer;
 mod snapshot;
 
 pub use abi::{Answer, Op, SandboxError, profile_id};
+pub use compiled::default_dir as default_module_cache;
 
 use abi::{CallLimits, MIB, Profiles, Warm, instantiate};
 use courtrules_engine::EngineError;
 use primer::Primer;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 use wasmtime::{Config, Engine, InstanceAllocationStrategy, Linker, Module, PoolingAllocationConfig};
@@ -56,6 +60,9 @@ pub struct Limits {
     pub document_instances: u32,
     /// Time limit of a document call due by `Due::Request`.
     pub document_deadline: Duration,
+    /// Folder where compiled modules are kept between processes (`compiled.rs`); None
+    /// compiles the module at every start.
+    pub module_cache: Option<PathBuf>,
 }
 
 impl Default for Limits {
@@ -69,6 +76,7 @@ impl Default for Limits {
             document_memory_bytes: 256 * MIB,
             document_instances: 2,
             document_deadline: Duration::from_secs(15),
+            module_cache: None,
         }
     }
 }
@@ -103,7 +111,8 @@ pub struct Sandbox {
 }
 
 impl Sandbox {
-    /// Compiles the engine's module and starts the epoch ticker.
+    /// Compiles the engine's module (or loads it from the cache) and starts the epoch
+    /// ticker.
     pub fn new(limits: Limits) -> anyhow::Result<Arc<Sandbox>> {
         anyhow::ensure!(limits.instances >= 1, "the engine needs at least one instance");
         anyhow::ensure!(limits.document_instances >= 1, "the engine needs at least one document instance");
@@ -130,7 +139,7 @@ impl Sandbox {
         config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
         config.epoch_interruption(true);
         let engine = Engine::new(&config).map_err(wasm_error)?;
-        let module = Module::new(&engine, ENGINE_WASM).map_err(wasm_error)?;
+        let module = compiled::load(&engine, ENGINE_WASM, compiled::Kind::Plain, limits.module_cache.as_deref())?;
         let initial = initial_memory_bytes(&module);
         anyhow::ensure!(
             limits.memory_bytes >= initial,
@@ -143,7 +152,7 @@ impl Sandbox {
             limits.document_memory_bytes
         );
         let pre = Linker::new(&engine).instantiate_pre(&module).map_err(wasm_error)?;
-        let primer = Arc::new(Primer::new(engine.clone(), pre, limits.memory_bytes));
+        let primer = Arc::new(Primer::new(engine.clone(), pre, limits.memory_bytes, limits.module_cache.clone()));
 
         // Ticks short enough that a deadline is honoured within a tenth of itself,
         // long enough that the ticker costs nothing.

@@ -3,11 +3,12 @@
 //! profile appears.
 
 use super::abi::{CallLimits, Limiter, instantiate};
-use super::{ENGINE_WASM, snapshot, wasm_error};
+use super::{ENGINE_WASM, compiled, snapshot, wasm_error};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
-use wasmtime::{Engine, InstancePre, Linker, Module};
+use wasmtime::{Engine, InstancePre, Linker};
 
 /// Most profiles baked into the pre-initialized module.
 const PRIMED_PROFILES: usize = 16;
@@ -20,6 +21,8 @@ pub(super) struct Primer {
     /// The plain module.
     pub base: InstancePre<Limiter>,
     memory_bytes: usize,
+    /// Where compiled modules are kept (`compiled.rs`).
+    module_cache: Option<PathBuf>,
     /// Profiles seen, oldest first.
     known: Mutex<Vec<(u64, Arc<[u8]>)>>,
     /// The current pre-initialized module and the profile ids baked into it.
@@ -28,11 +31,17 @@ pub(super) struct Primer {
 }
 
 impl Primer {
-    pub fn new(engine: Engine, base: InstancePre<Limiter>, memory_bytes: usize) -> Primer {
+    pub fn new(
+        engine: Engine,
+        base: InstancePre<Limiter>,
+        memory_bytes: usize,
+        module_cache: Option<PathBuf>,
+    ) -> Primer {
         Primer {
             engine,
             base,
             memory_bytes,
+            module_cache,
             known: Mutex::new(Vec::new()),
             primed: RwLock::new(None),
             building: AtomicBool::new(false),
@@ -122,7 +131,7 @@ impl Primer {
         let memory = warm.memory();
         anyhow::ensure!(memory.len() <= self.memory_bytes, "the loaded profiles need more memory than the cap");
         let bytes = snapshot::snapshot_module(ENGINE_WASM, memory)?;
-        let module = Module::new(&self.engine, &bytes).map_err(wasm_error)?;
+        let module = compiled::load(&self.engine, &bytes, compiled::Kind::Primed, self.module_cache.as_deref())?;
         Linker::new(&self.engine).instantiate_pre(&module).map_err(wasm_error)
     }
 }

@@ -16,6 +16,13 @@ pub fn repo_data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
 }
 
+/// The compiled-engine cache the tests' processes share: inside the target folder, so
+/// tests leave nothing in the home folder, and every process after the first loads the
+/// engine instead of compiling it.
+pub fn engine_cache_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("engine-cache")
+}
+
 /// A temporary working directory with its own SQLite database, pointed at the
 /// repository's data pack.
 pub struct Workspace {
@@ -65,6 +72,7 @@ impl Workspace {
             .env_remove("DATABASE_URL")
             .env_remove("COURTRULES_ADDR")
             .env("RUST_LOG", "warn")
+            .env("COURTRULES_ENGINE_CACHE_DIR", engine_cache_dir())
             .arg("--database-url")
             .arg(self.database_url())
             .arg("--data-dir")

@@ -1,0 +1,373 @@
+//! Compiled engine modules kept on disk between processes.
+//!
+//! Cranelift needs over a second of both cores of a small machine to compile the engine's
+//! module; a module compiled earlier loads in a millisecond (the file is mapped, not read).
+//! So every compiled module is written to a cache folder as `engine-<key>.cwasm` (a
+//! server's pre-initialized modules, `snapshot.rs`, as `engine-primed-<key>.cwasm`), where
+//! the key is the SHA-256 of the wasm bytes and of wasmtime's compatibility hash (its
+//! version, the CPU features Cranelift detected, the engine's settings): a file is only
+//! ever offered to an engine that could have written it. That is also why the cache
+//! lives on the machine that runs the module rather than in the build (docs/decisions.md).
+//!
+//! Loading compiled code is `unsafe`: wasmtime runs the file's machine code as it is.
+//! So the folder must be the user's own: it is created 0700, files 0600, and a folder
+//! that others may write to is not used. A file is written whole under a temporary name
+//! and renamed into place, so no process sees half a file. A file that does not load
+//! (corrupt, written by another wasmtime) is compiled again and replaced. Not being able
+//! to read or write the cache (a read-only home) is never an error: the module is
+//! compiled as if there were no cache.
+//!
+//! Stale files: each time a file is written, other `engine-*.cwasm` files not used for
+//! `MAX_AGE`, and all but the most recently used few of the same kind (`Kind::keep`),
+//! are removed (loading a file marks it used). Counting the kinds apart keeps a server
+//! that pre-initializes one module after another from pushing out the plain module every
+//! command needs. A process still running a removed file keeps its mapping.
+
+use sha2::{Digest, Sha256};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+use wasmtime::{Engine, Module};
+
+const PREFIX: &str = "engine-";
+const PRIMED_PREFIX: &str = "engine-primed-";
+const SUFFIX: &str = ".cwasm";
+/// Written files not yet renamed end in this (after the process id and a counter).
+const TEMPORARY: &str = ".tmp";
+
+/// What a module is, for its file name and how many of its kind are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The engine's module as built (about 5 MB compiled): every process loads one.
+    Plain,
+    /// A pre-initialized copy with some profiles in its memory (`primer.rs`): a server
+    /// writes one each time a profile is first seen, and after a restart finds those
+    /// of the profile sets it meets again.
+    Primed,
+}
+
+impl Kind {
+    fn prefix(self) -> &'static str {
+        match self {
+            Kind::Plain => PREFIX,
+            Kind::Primed => PRIMED_PREFIX,
+        }
+    }
+
+    /// Files of the kind kept, the one just written included: a few builds of the
+    /// engine (say, two installed versions and a development build); a server's most
+    /// recent pre-initialized modules.
+    fn keep(self) -> usize {
+        match self {
+            Kind::Plain => 4,
+            Kind::Primed => 8,
+        }
+    }
+
+    fn of(file_name: &str) -> Kind {
+        if file_name.starts_with(PRIMED_PREFIX) { Kind::Primed } else { Kind::Plain }
+    }
+}
+
+/// A compiled module not used for this long is removed.
+const MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+/// A temporary file this old was left by a process that died while writing it.
+const TEMPORARY_AGE: Duration = Duration::from_secs(60 * 60);
+
+/// The engine's module for `wasm`: from `cache` if a file there loads, else compiled
+/// (and then written there). No `cache`: always compiled.
+pub fn load(engine: &Engine, wasm: &[u8], kind: Kind, cache: Option<&Path>) -> anyhow::Result<Module> {
+    let Some(dir) = cache.filter(|dir| usable(dir)) else { return compile(engine, wasm) };
+    let path = dir.join(format!("{}{}{SUFFIX}", kind.prefix(), key(engine, wasm)));
+    match File::open(&path) {
+        Ok(file) => {
+            let started = Instant::now();
+            // Marks the file used, for pruning; if the folder is read-only it stays as it was.
+            let _ = file.set_modified(SystemTime::now());
+            // SAFETY: the file is in the user's own folder (`usable`), was written whole by
+            // `store` from `Module::serialize` of this same engine configuration (the key
+            // holds wasmtime's compatibility hash), and is only ever replaced by a rename,
+            // never changed in place, so the mapping stays as loaded.
+            match unsafe { Module::deserialize_open_file(engine, file) } {
+                Ok(module) => {
+                    let elapsed_us = started.elapsed().as_micros() as u64;
+                    tracing::debug!(path = %path.display(), elapsed_us, "compiled engine module loaded");
+                    return Ok(module);
+                }
+                Err(error) => tracing::warn!(
+                    path = %path.display(),
+                    error = %format!("{error:#}"),
+                    "the compiled engine module did not load; compiling it again"
+                ),
+            }
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            tracing::debug!(path = %path.display(), "no compiled engine module yet; compiling it");
+        }
+        Err(error) => tracing::debug!(path = %path.display(), %error, "compiled engine module unreadable; compiling"),
+    }
+    let module = compile(engine, wasm)?;
+    match store(&module, dir, &path) {
+        Ok(()) => prune(dir, &path, kind),
+        Err(error) => {
+            tracing::debug!(dir = %dir.display(), error = %format!("{error:#}"), "compiled engine module not cached")
+        }
+    }
+    Ok(module)
+}
+
+fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
+    let started = Instant::now();
+    let module = Module::new(engine, wasm).map_err(super::wasm_error)?;
+    tracing::debug!(elapsed_ms = started.elapsed().as_millis() as u64, "engine module compiled");
+    Ok(module)
+}
+
+/// The cache folder, created if missing (0700), unless others may write to it: then
+/// they could put code there that this process would run.
+fn usable(dir: &Path) -> bool {
+    if let Err(error) = create_dir(dir) {
+        tracing::debug!(dir = %dir.display(), %error, "no engine module cache: the folder cannot be created");
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        match std::fs::metadata(dir) {
+            Ok(metadata) if metadata.permissions().mode() & 0o022 != 0 => {
+                tracing::warn!(
+                    dir = %dir.display(),
+                    "not using the engine module cache: others may write to the folder (make it 0700)"
+                );
+                return false;
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tracing::debug!(dir = %dir.display(), %error, "no engine module cache");
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn create_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// The file name's key: SHA-256 of the wasm bytes and of wasmtime's compatibility hash.
+fn key(engine: &Engine, wasm: &[u8]) -> String {
+    let mut digest = Sha256::new();
+    digest.update((wasm.len() as u64).to_le_bytes());
+    digest.update(wasm);
+    let mut hasher = DigestHasher(digest);
+    std::hash::Hash::hash(&engine.precompile_compatibility_hash(), &mut hasher);
+    crate::hex::encode(&hasher.0.finalize())
+}
+
+/// Feeds what a `Hash` writes into the SHA-256, rather than into std's 64-bit hasher,
+/// whose algorithm may change between Rust releases.
+struct DigestHasher(Sha256);
+
+impl std::hash::Hasher for DigestHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    fn finish(&self) -> u64 {
+        let digest = self.0.clone().finalize();
+        u64::from_le_bytes(digest[..8].try_into().expect("a SHA-256 digest has 8 bytes"))
+    }
+}
+
+/// Writes the compiled module under a temporary name, then renames it into place:
+/// processes writing the same module at once each rename a whole file.
+fn store(module: &Module, dir: &Path, path: &Path) -> anyhow::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let bytes = module.serialize().map_err(super::wasm_error)?;
+    let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("engine");
+    let temporary =
+        dir.join(format!("{name}.{}.{}{TEMPORARY}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+    let written = write_new(&temporary, &bytes).and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error.into());
+    }
+    tracing::debug!(path = %path.display(), bytes = bytes.len(), "compiled engine module cached");
+    Ok(())
+}
+
+fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    // Whole on disk before the rename makes it visible (a crash must not leave a
+    // truncated file under the real name).
+    file.sync_all()
+}
+
+/// Removes other compiled modules not used for `MAX_AGE`, those of `kind` beyond the
+/// most recently used few, and temporary files left behind. Best effort.
+fn prune(dir: &Path, keep: &Path, kind: Kind) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let now = SystemTime::now();
+    let age = |modified: SystemTime| now.duration_since(modified).unwrap_or_default();
+    let mut modules: Vec<(SystemTime, PathBuf)> = Vec::new();
+    let mut remove = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str().filter(|name| name.starts_with(PREFIX)) else { continue };
+        let Ok(modified) = entry.metadata().and_then(|metadata| metadata.modified()) else { continue };
+        let path = entry.path();
+        if name.ends_with(TEMPORARY) {
+            if age(modified) > TEMPORARY_AGE {
+                remove.push(path);
+            }
+        } else if name.ends_with(SUFFIX) && path != keep {
+            if age(modified) > MAX_AGE {
+                remove.push(path);
+            } else if Kind::of(name) == kind {
+                modules.push((modified, path));
+            }
+        }
+    }
+    modules.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
+    // `keep` (just written) is one of those kept.
+    remove.extend(modules.into_iter().skip(kind.keep() - 1).map(|(_, path)| path));
+    for path in remove {
+        match std::fs::remove_file(&path) {
+            Ok(()) => tracing::debug!(path = %path.display(), "stale compiled engine module removed"),
+            Err(error) => tracing::debug!(path = %path.display(), %error, "stale compiled engine module not removed"),
+        }
+    }
+}
+
+/// The default cache folder: `$XDG_CACHE_HOME/courtrules`, else `$HOME/.cache/courtrules`
+/// (None when neither is set to an absolute path).
+pub fn default_dir() -> Option<PathBuf> {
+    let absolute = |name: &str| std::env::var_os(name).map(PathBuf::from).filter(|path| path.is_absolute());
+    absolute("XDG_CACHE_HOME")
+        .or_else(|| absolute("HOME").map(|home| home.join(".cache")))
+        .map(|dir| dir.join("courtrules"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The smallest module: a header and nothing else.
+    const EMPTY: &[u8] = b"\0asm\x01\0\0\0";
+    /// A module with one empty function type.
+    const ONE_TYPE: &[u8] = b"\0asm\x01\0\0\0\x01\x04\x01\x60\0\0";
+
+    fn files(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_key_follows_the_bytes_and_the_engine() {
+        let engine = Engine::default();
+        assert_eq!(key(&engine, EMPTY), key(&engine, EMPTY));
+        assert_ne!(key(&engine, EMPTY), key(&engine, ONE_TYPE));
+        let mut config = wasmtime::Config::new();
+        config.epoch_interruption(true);
+        let other = Engine::new(&config).unwrap();
+        assert_ne!(key(&engine, EMPTY), key(&other, EMPTY), "another configuration, another key");
+        assert_eq!(key(&engine, EMPTY).len(), 64);
+    }
+
+    #[test]
+    fn a_module_is_written_once_then_loaded_and_a_bad_file_is_replaced() {
+        let engine = Engine::default();
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&cache)).unwrap();
+        let written = files(&cache);
+        assert_eq!(written.len(), 1, "{written:?}");
+        assert!(written[0].starts_with(PREFIX) && written[0].ends_with(SUFFIX));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(std::fs::metadata(&cache).unwrap().permissions().mode() & 0o777, 0o700);
+            let file = std::fs::metadata(cache.join(&written[0])).unwrap();
+            assert_eq!(file.permissions().mode() & 0o777, 0o600);
+        }
+        let path = cache.join(&written[0]);
+        let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+        let compiled = std::fs::read(&path).unwrap();
+        File::options().write(true).open(&path).unwrap().set_modified(modified - Duration::from_secs(60)).unwrap();
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&cache)).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), compiled, "a good file is loaded, not rewritten");
+        assert!(std::fs::metadata(&path).unwrap().modified().unwrap() >= modified, "loading marks the file used");
+
+        let garbage = b"not a compiled module";
+        std::fs::write(&path, garbage).unwrap();
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&cache)).unwrap();
+        let replaced = std::fs::read(&path).unwrap();
+        assert_ne!(replaced, garbage, "a bad file is compiled again and replaced");
+        // SAFETY: the file was just written by `load`, in a folder of this test's own.
+        unsafe { Module::deserialize_file(&engine, &path) }.expect("the replacement loads");
+        assert_eq!(files(&cache), written, "no temporary file is left");
+    }
+
+    #[test]
+    fn stale_and_excess_modules_are_pruned() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = SystemTime::now() - MAX_AGE - Duration::from_secs(60);
+        let touch = |name: &str, modified: SystemTime| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, b"x").unwrap();
+            File::options().write(true).open(&path).unwrap().set_modified(modified).unwrap();
+        };
+        touch("engine-old.cwasm", old);
+        touch("engine-primed-old.cwasm", old);
+        touch("engine-old.cwasm.1.0.tmp", old);
+        touch("engine-recent.cwasm.1.1.tmp", SystemTime::now());
+        touch("unrelated.cwasm", old);
+        let recent = |index: usize| SystemTime::now() - Duration::from_secs(index as u64 * 60);
+        for index in 0..10 {
+            touch(&format!("engine-{index:02}.cwasm"), recent(index));
+            touch(&format!("engine-primed-{index:02}.cwasm"), recent(index));
+        }
+        touch("engine-new.cwasm", old);
+        prune(dir.path(), &dir.path().join("engine-new.cwasm"), Kind::Plain);
+        let mut expected: Vec<String> =
+            (0..Kind::Plain.keep() - 1).map(|index| format!("engine-{index:02}.cwasm")).collect();
+        expected.extend((0..10).map(|index| format!("engine-primed-{index:02}.cwasm")));
+        expected.extend(["engine-new.cwasm", "engine-recent.cwasm.1.1.tmp", "unrelated.cwasm"].map(String::from));
+        expected.sort();
+        assert_eq!(files(dir.path()), expected, "the other kind is only pruned by age");
+
+        touch("engine-primed-new.cwasm", SystemTime::now());
+        prune(dir.path(), &dir.path().join("engine-primed-new.cwasm"), Kind::Primed);
+        // engine-new.cwasm is old: it was spared only while it was the file just written.
+        expected.retain(|name| !name.starts_with("engine-primed-") && name != "engine-new.cwasm");
+        expected.extend((0..Kind::Primed.keep() - 1).map(|index| format!("engine-primed-{index:02}.cwasm")));
+        expected.push("engine-primed-new.cwasm".into());
+        expected.sort();
+        assert_eq!(files(dir.path()), expected);
+    }
+
+    #[test]
+    fn no_cache_folder_still_compiles() {
+        let engine = Engine::default();
+        load(&engine, ONE_TYPE, Kind::Plain, None).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a-file");
+        std::fs::write(&file, b"").unwrap();
+        // A folder that cannot be created (its parent is a file): compiled, no error.
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&file.join("cache"))).unwrap();
+    }
+}
