@@ -188,7 +188,7 @@ fn check_keeps_the_compiled_engine_in_its_cache(cli: &Cli) {
     std::fs::copy(&files[0], &copy).unwrap();
     let copied = std::fs::metadata(&copy).unwrap().ino();
     assert_eq!(run(None, &scratch.path().join("xdg")), first);
-    assert_eq!(compiled(&default), [copy.clone()], "the default folder is $XDG_CACHE_HOME/courtrules");
+    assert_eq!(compiled(&default), std::slice::from_ref(&copy), "the default folder is $XDG_CACHE_HOME/courtrules");
     assert_eq!(std::fs::metadata(&copy).unwrap().ino(), copied, "the file in the default folder was loaded");
 
     let off = scratch.path().join("xdg-off");
