@@ -10,41 +10,28 @@
 // #pdf-filled, and the form of drafting.test.mjs.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
-  appOrigin,
   chooseJudge,
   DOCUMENT_MODULE,
-  dist,
   dropPdf,
   expectations,
   isDocumentModule,
-  launchChromium,
   openApp,
   root,
   runAxe,
-  startServer,
+  startAppAndBrowser,
+  stopAppAndBrowser,
 } from "./support.mjs";
 
 const truth = JSON.parse(readFileSync(join(root, "tests/fixtures/pdf/ground_truth.json"), "utf8")).fixtures;
 
 let server, origin, browser;
 
-before(async () => {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
-  server = await startServer();
-  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
-  origin = await appOrigin(server);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await origin?.close();
-  await server?.stop();
-});
+before(async () => ({ server, origin, browser } = await startAppAndBrowser()));
+after(() => stopAppAndBrowser({ server, origin, browser }));
 
 /** The app in a new context, the judge's rules loaded; CSP refusals are recorded. */
 async function open(t, judge = "avery-sample") {

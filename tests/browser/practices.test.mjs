@@ -14,21 +14,19 @@
 //   #practices-save-problem; and the results of drafting.test.mjs.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
-  appOrigin,
   artifacts,
   chooseJudge,
-  dist,
   expectations,
   isDocumentModule,
-  launchChromium,
   openApp,
   root,
   runAxe,
-  startServer,
+  startAppAndBrowser,
+  stopAppAndBrowser,
 } from "./support.mjs";
 
 const JUDGE = "avery-sample";
@@ -41,19 +39,8 @@ const NOT_SAVED = "your proposed layer (not saved)";
 
 let server, origin, browser;
 
-before(async () => {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
-  server = await startServer();
-  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
-  origin = await appOrigin(server);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await origin?.close();
-  await server?.stop();
-});
+before(async () => ({ server, origin, browser } = await startAppAndBrowser()));
+after(() => stopAppAndBrowser({ server, origin, browser }));
 
 async function open(t) {
   const app = await openApp(browser, origin, { apiKey: server.apiKey });

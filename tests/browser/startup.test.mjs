@@ -5,10 +5,8 @@
 // asking again; with a key entered, the app starts all four at once. Against the real
 // server (its CSP included), each test in a fresh browser context.
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { appOrigin, dist, expectations, launchChromium, openApp, rulesLoaded, startServer } from "./support.mjs";
+import { expectations, openApp, rulesLoaded, startAppAndBrowser, stopAppAndBrowser } from "./support.mjs";
 
 const STARTUP = [
   "/api/v1/courts",
@@ -19,19 +17,8 @@ const STARTUP = [
 
 let server, origin, browser;
 
-before(async () => {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
-  server = await startServer();
-  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
-  origin = await appOrigin(server);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await origin?.close();
-  await server?.stop();
-});
+before(async () => ({ server, origin, browser } = await startAppAndBrowser()));
+after(() => stopAppAndBrowser({ server, origin, browser }));
 
 /** The page's resource entries (ms since navigation start) of the API and of the app's wasm. */
 const entries = (page) =>

@@ -1,7 +1,7 @@
 // Shared by the browser tests: the real server, the app's origin, and Chromium.
 
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { root, startServer } from "../node/support.mjs";
@@ -41,6 +41,26 @@ export async function launchChromium() {
     ],
   });
   return browser;
+}
+
+/**
+ * The real server with the built app, and Chromium: what most app test files start in
+ * `before` (and stop with `stopAppAndBrowser` in `after`). Fails, naming the build step,
+ * when the app or the server is not built.
+ */
+export async function startAppAndBrowser() {
+  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
+  const server = await startServer();
+  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
+  const origin = await appOrigin(server);
+  const browser = await launchChromium();
+  return { server, origin, browser };
+}
+
+export async function stopAppAndBrowser({ server, origin, browser }) {
+  await browser?.close();
+  await origin?.close();
+  await server?.stop();
 }
 
 // ---------------------------------------------------------------------------------------
