@@ -186,7 +186,7 @@ pub fn federal_legal_holidays(year: i32) -> Result<Vec<LegalHoliday>, YearOutOfR
     days.push(("Christmas Day", fixed(12, 25)));
     let mut holidays: Vec<LegalHoliday> =
         days.into_iter().map(|(name, date)| LegalHoliday { name, year, date, observed: observed_day(date) }).collect();
-    holidays.sort_by_key(|holiday| holiday.observed);
+    crate::sort::sort_by_key(&mut holidays, |holiday| holiday.observed);
     Ok(holidays)
 }
 

@@ -47,7 +47,7 @@ pub fn check(profile: &Profile, request: &CheckRequest) -> Result<CheckResponse,
     }
     let coverage = coverage(profile, judge);
     results.extend(practices_result(judge, &coverage));
-    results.sort_by(|a, b| {
+    crate::sort::sort_by(&mut results, |a, b| {
         (a.status, a.severity, a.category, a.layer, &a.rule_key).cmp(&(
             b.status,
             b.severity,
@@ -56,7 +56,7 @@ pub fn check(profile: &Profile, request: &CheckRequest) -> Result<CheckResponse,
             &b.rule_key,
         ))
     });
-    skipped.sort_by(|a, b| (a.category, &a.rule_key).cmp(&(b.category, &b.rule_key)));
+    crate::sort::sort_by(&mut skipped, |a, b| (a.category, &a.rule_key).cmp(&(b.category, &b.rule_key)));
     Ok(CheckResponse {
         judge: JudgeRef { slug: judge.slug.clone(), name: judge.name.clone() },
         summary: summarize(&results),

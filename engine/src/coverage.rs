@@ -143,12 +143,15 @@ fn practices_owner(judge: &JudgeProfile) -> String {
     }
 }
 
+/// The engine's own phrases ("the assigned judge's", "Judge X's", "briefs") with their
+/// first letter in capitals. They start with an ASCII letter, so ASCII capitals are
+/// enough, and the browser's check module carries no Unicode case tables (~14 KB).
 pub(crate) fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut text = text.to_owned();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    text
 }
 
 /// "LR 7.1 only; in force from 2025-12-01; current as of 2026-11-22; uscourts.gov".

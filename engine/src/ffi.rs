@@ -149,6 +149,10 @@ fn deadline_request(request: &[u8]) -> Result<crate::model::DeadlineRequest, Eng
 pub fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
     // Most answers are a few kilobytes: start there rather than growing from nothing.
     let mut out = Vec::with_capacity(8 * 1024);
-    serde_json::to_writer(&mut out, value).expect("engine types always serialize");
+    // (Not `expect`: that would bring serde_json's `Debug` formatting into the browser's
+    // module for an error that cannot happen; `Display` is there anyway.)
+    if let Err(error) = serde_json::to_writer(&mut out, value) {
+        unreachable!("engine types always serialize: {error}");
+    }
     out
 }

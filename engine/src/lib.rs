@@ -19,6 +19,7 @@ pub mod ingest;
 pub mod model;
 pub mod profile_check;
 pub mod resolve;
+mod sort;
 pub mod validate;
 
 #[cfg(all(target_arch = "wasm32", feature = "abi"))]

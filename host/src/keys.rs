@@ -106,7 +106,7 @@ pub async fn create(db: &Db, name: &str, plan: Plan, organisation: Option<&str>)
     let id = crate::hex::random(ID_BYTES)?;
     let secret = crate::hex::random(SECRET_BYTES)?;
     let created_at = now();
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let organisation_id = match organisation {
         Some(organisation) => require_organisation(&mut tx, organisation).await?,
         None => {
@@ -171,7 +171,7 @@ pub async fn require_organisation(connection: &mut sqlx::AnyConnection, id: &str
 
 /// Revokes a key; false when there is no key with that id.
 pub async fn revoke(db: &Db, id: &str) -> anyhow::Result<bool> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let updated = sqlx::query("UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
         .bind(now())
         .bind(id)

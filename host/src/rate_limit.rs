@@ -300,7 +300,7 @@ pub async fn set_key_limits(db: &Db, key_id: &str, groups: &[Group], per_window:
     if per_window == Some(0) {
         bail!("--per-minute must be at least 1 (revoke the key to block it)");
     }
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     let exists: Option<(String,)> =
         sqlx::query_as("SELECT id FROM api_keys WHERE id = $1").bind(key_id).fetch_optional(&mut *tx).await?;
     if exists.is_none() {

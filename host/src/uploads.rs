@@ -106,7 +106,7 @@ impl Uploads {
         let id = crate::hex::random(16)?;
         let now = timestamp(SystemTime::now());
         let response = std::str::from_utf8(response).context("the classification is not UTF-8")?;
-        let mut tx = db.pool().begin().await?;
+        let mut tx = db.begin_write().await?;
         db.lock_shared(&mut tx, Lock::Uploads).await?;
         sqlx::query("INSERT INTO upload_files (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING")
             .bind(&sha256)
@@ -146,7 +146,7 @@ impl Uploads {
     /// stored PDFs no remaining upload names, in one transaction.
     pub async fn prune(&self, db: &Db, older_than: Duration) -> anyhow::Result<PruneReport> {
         let cutoff = timestamp(SystemTime::now().checked_sub(older_than).unwrap_or(SystemTime::UNIX_EPOCH));
-        let mut tx = db.pool().begin().await?;
+        let mut tx = db.begin_write().await?;
         db.lock(&mut tx, Lock::Uploads).await?;
         sqlx::query("DELETE FROM classifications WHERE upload_id IN (SELECT id FROM uploads WHERE created_at <= $1)")
             .bind(&cutoff)

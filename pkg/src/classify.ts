@@ -7,9 +7,13 @@
 // Node resolves this entry to `classify-node.ts`, which has the same API.
 
 import initWasm, * as wasm from "../wasm/document/web/courtrules_document.js";
+import { loader } from "./loader.js";
 
-let loading: Promise<void> | undefined;
-let loaded = false;
+const documentModule = loader(
+  wasm,
+  { init: initWasm, initSync: wasm.initSync },
+  "courtrules/classify: the document module is not loaded yet; `await init()` first",
+);
 
 /**
  * Loads the document module; await it before reading documents. By default the `.wasm`
@@ -18,28 +22,15 @@ let loaded = false;
  * promise (after a failure, it tries again).
  */
 export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
-  loading ??= initWasm(input === undefined ? undefined : { module_or_path: input }).then(
-    () => {
-      loaded = true;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return documentModule.init(input);
 }
 
 /** Loads the document module from bytes or a compiled module, synchronously. */
 export function initSync(module: wasm.SyncInitInput): void {
-  wasm.initSync({ module });
-  loaded = true;
+  documentModule.initSync(module);
 }
 
-function engine(): typeof wasm {
-  if (!loaded) throw new Error("courtrules/classify: the document module is not loaded yet; `await init()` first");
-  return wasm;
-}
+const engine = (): typeof wasm => documentModule.engine();
 
 /** As the main entry's `classify`, synchronously, once `init()` has resolved. Throws an `EngineError`. */
 export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);

@@ -10,6 +10,7 @@
 // Node resolves the package to `node.ts` instead, which has the same API.
 
 import initWasm, * as wasm from "../wasm/check/web/courtrules_check.js";
+import { loader } from "./loader.js";
 import type * as Document from "../wasm/document/web/courtrules_document.js";
 
 // Every engine type (CheckRequest, CheckResponse, Profile, EngineError, …), generated
@@ -17,33 +18,26 @@ import type * as Document from "../wasm/document/web/courtrules_document.js";
 export type * from "../wasm/check/web/courtrules_check.js";
 export * from "./client.js";
 
-let loading: Promise<void> | undefined;
-let loaded = false;
+const checkModule = loader(wasm, { init: initWasm, initSync: wasm.initSync }, "courtrules: the engine is not loaded yet; `await init()` first");
 
 /**
  * Loads the engine's check module; call it once and await it before checking.
  * By default the `.wasm` file next to the package's glue is fetched; pass a URL,
  * `Response`, bytes or a compiled `WebAssembly.Module` to load it from elsewhere.
+ * Calling it again returns the same promise (after a failure, it tries again).
  * (The document module is loaded by the first `classify`; to load it from elsewhere,
  * call `init` of `courtrules/classify` first.)
  */
 export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
-  loading ??= initWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
-    loaded = true;
-  });
-  return loading;
+  return checkModule.init(input);
 }
 
 /** Loads the check module from bytes or a compiled module, synchronously. */
 export function initSync(module: wasm.SyncInitInput): void {
-  wasm.initSync({ module });
-  loaded = true;
+  checkModule.initSync(module);
 }
 
-function engine(): typeof wasm {
-  if (!loaded) throw new Error("courtrules: the engine is not loaded yet; `await init()` first");
-  return wasm;
-}
+const engine = (): typeof wasm => checkModule.engine();
 
 /** Checks a described filing against a compliance profile, as `POST /api/v1/check` does. Throws an `EngineError`. */
 export const check: typeof wasm.check = (profile, request) => engine().check(profile, request);

@@ -17,20 +17,26 @@ let server, browser, page;
 /** Every path the page asked for, in order. */
 const requested = [];
 
-before(async () => {
-  if (!existsSync(join(root, "pkg/dist/index.js"))) throw new Error("the package is not built: run `npm --prefix pkg run build`");
-  server = await startServer();
-  browser = await launchChromium();
-  page = await browser.newPage();
+/** A page that serves the package's files at ORIGIN; each path it asks for goes to `log`. */
+async function packagePage(log) {
+  const page = await browser.newPage();
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
-    requested.push(path);
+    log.push(path);
     if (path === "/") return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>courtrules package</title>" });
     const file = join(root, "pkg", path);
     if (!file.startsWith(join(root, "pkg")) || !existsSync(file)) return route.fulfill({ status: 404, body: "" });
     return route.fulfill({ contentType: types[extname(file)] ?? "application/octet-stream", body: readFileSync(file) });
   });
   await page.goto(`${ORIGIN}/`);
+  return page;
+}
+
+before(async () => {
+  if (!existsSync(join(root, "pkg/dist/index.js"))) throw new Error("the package is not built: run `npm --prefix pkg run build`");
+  server = await startServer();
+  browser = await launchChromium();
+  page = await packagePage(requested);
   await page.evaluate(async () => {
     window.courtrules = await import("/dist/index.js");
     await window.courtrules.init();
@@ -115,4 +121,27 @@ test("classify fetches the document module once, the first time, and reads a PDF
     requested.filter((path) => path.includes("courtrules_document")),
     ["/wasm/document/web/courtrules_document.js", "/wasm/document/web/courtrules_document_bg.wasm"],
   );
+});
+
+test("a failed init() is tried again by the next call, for either module", async () => {
+  const fresh = await packagePage([]);
+  try {
+    const outcome = await fresh.evaluate(async () => {
+      const courtrules = await import("/dist/index.js");
+      const document = await import("/dist/classify.js");
+      const failure = async (load) => load().then(() => "loaded", (error) => `refused: ${error.message}`);
+      const before = await failure(() => courtrules.init("/missing/courtrules_check_bg.wasm"));
+      const checkBeforeLoad = await failure(async () => courtrules.validate({}));
+      await courtrules.init();
+      const documentBefore = await failure(() => document.init("/missing/courtrules_document_bg.wasm"));
+      await document.init();
+      return { before, checkBeforeLoad, problems: courtrules.validate({}).length, documentBefore };
+    });
+    assert.match(outcome.before, /^refused: /);
+    assert.match(outcome.checkBeforeLoad, /not loaded yet/);
+    assert.ok(outcome.problems > 0, "the check module answers once loaded");
+    assert.match(outcome.documentBefore, /^refused: /);
+  } finally {
+    await fresh.close();
+  }
 });

@@ -247,22 +247,22 @@ fn a_key_revoked_is_refused_by_the_other(replicas: &Replicas) {
     let output = replicas.a.workspace.cli(&["keys", "revoke", &id]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let revoked = Instant::now();
-    let refused_after = loop {
-        let reply = replicas.b.get("/api/v1/courts/edny", Some(&key));
+    // Each server learns of it at its own next refresh (they poll independently).
+    let refused_after = |server: &Server| loop {
+        let reply = server.get("/api/v1/courts/edny", Some(&key));
         if reply.status != 200 {
             assert!(matches!(reply.status, 401 | 403), "{}: {}", reply.status, reply.text);
             break revoked.elapsed();
         }
-        assert!(revoked.elapsed() < Duration::from_secs(10), "the other server still admits a revoked key");
+        assert!(revoked.elapsed() < Duration::from_secs(10), "a server still admits a revoked key");
         std::thread::sleep(Duration::from_millis(10));
     };
-    println!(
-        "refused by the other server {} ms after `keys revoke` (refresh {REFRESH_MS} ms)",
-        refused_after.as_millis()
-    );
+    let by_other = refused_after(&replicas.b);
+    println!("refused by the other server {} ms after `keys revoke` (refresh {REFRESH_MS} ms)", by_other.as_millis());
+    let by_both = refused_after(&replicas.a).max(by_other);
     // One refresh interval, and a margin for a busy machine.
-    assert!(refused_after < Duration::from_millis(REFRESH_MS + 800), "took {refused_after:?}");
-    assert_ne!(replicas.a.get("/api/v1/courts/edny", Some(&key)).status, 200);
+    assert!(by_other < Duration::from_millis(REFRESH_MS + 800), "took {by_other:?}");
+    assert!(by_both < Duration::from_millis(REFRESH_MS + 800), "took {by_both:?} for both servers");
 }
 
 fn a_seed_reaches_both_servers(replicas: &Replicas) {

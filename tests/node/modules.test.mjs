@@ -49,13 +49,15 @@ test("checking loads the check module only; the first classify loads the documen
   assert.deepEqual(loadedModules(), ["check", "document"]);
 });
 
-test("the check module is small: under 200 KB gzipped (the document module is several times larger)", async () => {
+// The budget of issue 17: what every page that checks downloads. A change that needs more
+// should say why (docs/decisions.md) rather than raise it quietly.
+test("the check module is within its budget: at most 150 KB gzipped (the document module is several times larger)", async () => {
   const { gzipSync } = await import("node:zlib");
   const gz = (path) => gzipSync(readFileSync(join(root, path)), { level: 9 }).length;
   const check = gz("pkg/wasm/check/web/courtrules_check_bg.wasm");
   const document = gz("pkg/wasm/document/web/courtrules_document_bg.wasm");
   console.log(`check module ${(check / 1000).toFixed(1)} KB gzipped, document module ${(document / 1000).toFixed(1)} KB gzipped`);
-  assert.ok(check < 200_000, `check module ${check} bytes gzipped`);
+  assert.ok(check <= 150_000, `check module ${check} bytes gzipped, over the 150 KB budget`);
   assert.ok(document > 2 * check, "the PDF reader is in the document module, not the check module");
 });
 

@@ -59,10 +59,13 @@ pub fn query(pairs: &[(&str, &str)]) -> String {
     format!("?{}", pairs.join("&"))
 }
 
-/// Where GETs started before the app needed them wait to be taken:
-/// `window.__courtrulesStarted = { key, requests: { [path]: Promise<Response> } }`. The
-/// inline script in web/index.html starts the app's first requests there while the wasm is
-/// still loading; [`start_early`] does the same once the app runs.
+/// Where GETs started before the app needed them wait to be taken, each answer read
+/// whole: `window.__courtrulesStarted = { key, requests: { [path]: Promise<{status,
+/// retryAfter, text}> } }`. The inline script in web/index.html starts the app's first
+/// requests there while the wasm is still loading; [`start_early`] does the same once the
+/// app runs. Reading the bodies there too means the app finds its first answers ready:
+/// its start (courts → judges → rules) runs on without waiting for the network between
+/// steps.
 const STARTED: &str = "__courtrulesStarted";
 
 /// Starts a GET of each of `paths` with `api_key` now, for [`get`] to take later (once)
@@ -94,13 +97,31 @@ pub fn start_early(paths: &[String], api_key: &str) {
             continue;
         }
         let Some(path_text) = path.as_string() else { continue };
-        let promise = window.fetch_with_str_and_init(&path_text, &init);
+        let fetched = window.fetch_with_str_and_init(&path_text, &init);
+        let promise = wasm_bindgen_futures::future_to_promise(async move { Ok(read(fetched).await?.to_js()) });
         // Handled, so an unused failure is not reported; `get` still sees it.
         let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
         let _ = promise.catch(&ignore);
         ignore.forget();
         let _ = js_sys::Reflect::set(&requests, &path, &promise);
     }
+}
+
+/// Waits until every answer started early has arrived (or failed), or `limit_ms` have
+/// passed; at once when none was started.
+pub async fn started_answers(limit_ms: i32) {
+    let Some(window) = web_sys::window() else { return };
+    let requests = js_sys::Reflect::get(&window, &STARTED.into())
+        .ok()
+        .filter(JsValue::is_object)
+        .and_then(|started| js_sys::Reflect::get(&started, &"requests".into()).ok())
+        .and_then(|requests| requests.dyn_into::<js_sys::Object>().ok());
+    let Some(requests) = requests else { return };
+    let answers = js_sys::Promise::all_settled(&js_sys::Object::values(&requests));
+    let timer = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, limit_ms);
+    });
+    let _ = JsFuture::from(js_sys::Promise::race(&js_sys::Array::of2(&answers, &timer))).await;
 }
 
 /// The GET of `path` with `api_key` started early, if there is one; taken once.
@@ -117,6 +138,41 @@ fn take_started(path: &str, api_key: &str) -> Option<js_sys::Promise> {
     Some(promise)
 }
 
+/// What the app needs of an answer, read whole.
+struct Answer {
+    status: u16,
+    retry_after: Option<String>,
+    text: String,
+}
+
+impl Answer {
+    /// As the early requests hold it (see [`STARTED`]).
+    fn to_js(&self) -> JsValue {
+        let object = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&object, &"status".into(), &JsValue::from(self.status));
+        let retry_after = self.retry_after.as_deref().map_or(JsValue::NULL, JsValue::from_str);
+        let _ = js_sys::Reflect::set(&object, &"retryAfter".into(), &retry_after);
+        let _ = js_sys::Reflect::set(&object, &"text".into(), &JsValue::from_str(&self.text));
+        object.into()
+    }
+
+    fn from_js(object: &JsValue) -> Answer {
+        let field = |name: &str| js_sys::Reflect::get(object, &name.into()).unwrap_or(JsValue::UNDEFINED);
+        Answer {
+            status: field("status").as_f64().map_or(0, |status| status as u16),
+            retry_after: field("retryAfter").as_string(),
+            text: field("text").as_string().unwrap_or_default(),
+        }
+    }
+}
+
+/// Waits for a `fetch` and reads its body.
+async fn read(fetched: js_sys::Promise) -> Result<Answer, JsValue> {
+    let response: Response = JsFuture::from(fetched).await?.dyn_into()?;
+    let text = JsFuture::from(response.text()?).await?.as_string().unwrap_or_default();
+    Ok(Answer { status: response.status(), retry_after: response.headers().get("Retry-After").ok().flatten(), text })
+}
+
 async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Result<String, ApiError> {
     let unreachable = |error: JsValue| ApiError {
         status: 0,
@@ -126,28 +182,27 @@ async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Re
         ),
         details: Vec::new(),
     };
-    let headers = Headers::new().map_err(unreachable)?;
-    headers.set("Authorization", &format!("Bearer {api_key}")).map_err(unreachable)?;
-    let init = RequestInit::new();
-    init.set_method(method);
-    if let Some(body) = body {
-        headers.set("Content-Type", "application/json").map_err(unreachable)?;
-        init.set_body(&JsValue::from_str(body));
-    }
-    init.set_headers(&headers);
-    let window = web_sys::window().expect("the app runs in a window");
     let started = if method == "GET" { take_started(path, api_key) } else { None };
-    let fetched = started.unwrap_or_else(|| window.fetch_with_str_and_init(path, &init));
-    let response: Response = JsFuture::from(fetched).await.map_err(unreachable)?.dyn_into().map_err(unreachable)?;
-    let text = JsFuture::from(response.text().map_err(unreachable)?)
-        .await
-        .map_err(unreachable)?
-        .as_string()
-        .unwrap_or_default();
-    if response.ok() {
-        return Ok(text);
+    let answer = match started {
+        Some(started) => Answer::from_js(&JsFuture::from(started).await.map_err(unreachable)?),
+        None => {
+            let headers = Headers::new().map_err(unreachable)?;
+            headers.set("Authorization", &format!("Bearer {api_key}")).map_err(unreachable)?;
+            let init = RequestInit::new();
+            init.set_method(method);
+            if let Some(body) = body {
+                headers.set("Content-Type", "application/json").map_err(unreachable)?;
+                init.set_body(&JsValue::from_str(body));
+            }
+            init.set_headers(&headers);
+            let window = web_sys::window().expect("the app runs in a window");
+            read(window.fetch_with_str_and_init(path, &init)).await.map_err(unreachable)?
+        }
+    };
+    if (200..300).contains(&answer.status) {
+        return Ok(answer.text);
     }
-    Err(error_from(response.status(), &text, response.headers().get("Retry-After").ok().flatten()))
+    Err(error_from(answer.status, &answer.text, answer.retry_after))
 }
 
 /// The spec's error body (`error`, `suggestion`, `details`) as something to show.

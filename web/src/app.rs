@@ -46,8 +46,19 @@ fn startup_requests() -> [String; 4] {
     ]
 }
 
+/// The longest the app waits, once its wasm runs, for the answers web/index.html started.
+const STARTUP_WAIT_MS: i32 = 200;
+
 pub fn start() {
-    leptos::mount::mount_to_body(App);
+    // With the first answers in hand when it mounts, the app's start (courts → judges →
+    // rules) runs through before the browser paints, so the first frame shows a court,
+    // a judge and their rules loaded rather than "Loading courts…" — and a result as soon
+    // as the user types. They have usually arrived while the wasm loaded; a slow server
+    // delays the form by at most STARTUP_WAIT_MS, then it says what it is waiting for.
+    wasm_bindgen_futures::spawn_local(async {
+        api::started_answers(STARTUP_WAIT_MS).await;
+        leptos::mount::mount_to_body(App);
+    });
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

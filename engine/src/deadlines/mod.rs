@@ -114,7 +114,7 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
         .collect();
     // Earliest first; ties in the document's order (national, local, standing order,
     // then the request's own).
-    answers.sort_by(|(a_position, a), (b_position, b)| {
+    crate::sort::sort_by(&mut answers, |(a_position, a), (b_position, b)| {
         (&a.due_date, &a.due_time, a_position).cmp(&(&b.due_date, &b.due_time, b_position))
     });
 

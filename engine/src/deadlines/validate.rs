@@ -220,7 +220,7 @@ fn text(object: &Map<String, Value>, name: &str, most: usize, prefix: &str, prob
 
 fn unknown(object: &Map<String, Value>, known: &[&str], prefix: &str, problems: &mut Vec<FieldError>) {
     let mut names: Vec<&String> = object.keys().filter(|name| !known.contains(&name.as_str())).collect();
-    names.sort();
+    crate::sort::sort_by(&mut names, |a, b| a.cmp(b));
     for name in names {
         problems.push(FieldError::new(join(prefix, name), "is not a known field"));
     }

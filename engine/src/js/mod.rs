@@ -66,10 +66,11 @@ pub(crate) fn thrown(error: EngineError) -> JsValue {
 
 /// An answer of `ffi` as JSON text.
 pub(crate) fn text(json: Vec<u8>) -> Result<String, JsValue> {
-    Ok(String::from_utf8(json).expect("serde_json writes UTF-8"))
+    // (`unwrap_or_else` rather than `expect`, which would carry the error's `Debug` code.)
+    Ok(String::from_utf8(json).unwrap_or_else(|_| unreachable!("serde_json writes UTF-8")))
 }
 
 fn parsed(json: &[u8]) -> JsValue {
     // `ffi` writes JSON with serde_json, which is always UTF-8.
-    json_parse(std::str::from_utf8(json).expect("serde_json writes UTF-8"))
+    json_parse(std::str::from_utf8(json).unwrap_or_else(|_| unreachable!("serde_json writes UTF-8")))
 }

@@ -169,15 +169,13 @@ pub struct StateHolidays {
     pub saturday_rule: ObservanceRule,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum ObservanceRule {
-    /// The day itself only.
-    None,
-    NextMonday,
-    PreviousFriday,
+string_enum! {
+    pub enum ObservanceRule {
+        /// The day itself only.
+        None => "none",
+        NextMonday => "next_monday",
+        PreviousFriday => "previous_friday",
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -193,7 +191,11 @@ pub struct StateHoliday {
 }
 
 /// How a holiday's date is found each year.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Written as `{"kind": "fixed", "month": 7, "day": 4}` (serde's internally tagged form).
+/// `Deserialize` is written out (`holiday_rule.rs`): serde's derive for a tagged enum
+/// buffers the object and brings ~15 KB of WebAssembly into the browser's check module.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -221,38 +223,32 @@ pub enum HolidayRule {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum ElectionYears {
-    Every,
-    Even,
+string_enum! {
+    pub enum ElectionYears {
+        Every => "every",
+        Even => "even",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum WeekdayName {
-    Monday,
-    Tuesday,
-    Wednesday,
-    Thursday,
-    Friday,
-    Saturday,
-    Sunday,
+string_enum! {
+    pub enum WeekdayName {
+        Monday => "monday",
+        Tuesday => "tuesday",
+        Wednesday => "wednesday",
+        Thursday => "thursday",
+        Friday => "friday",
+        Saturday => "saturday",
+        Sunday => "sunday",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "js", derive(tsify::Tsify))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum ClosureKind {
-    /// A day the President declared a holiday: a legal holiday (Rule 6(a)(6)(B)).
-    PresidentialClosure,
-    /// A day the court closed its clerk's office: inaccessible (Rule 6(a)(3)).
-    CourtClosure,
+string_enum! {
+    pub enum ClosureKind {
+        /// A day the President declared a holiday: a legal holiday (Rule 6(a)(6)(B)).
+        PresidentialClosure => "presidential_closure",
+        /// A day the court closed its clerk's office: inaccessible (Rule 6(a)(3)).
+        CourtClosure => "court_closure",
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

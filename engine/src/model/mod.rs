@@ -3,6 +3,7 @@
 pub mod classification;
 pub mod deadlines;
 pub mod enums;
+mod holiday_rule;
 pub mod ingest;
 pub mod profile;
 pub mod request;

@@ -12,6 +12,7 @@ pub use duplicate_keys::duplicate_keys;
 pub use limit::{MAX_LISTED, count, limit, summary};
 
 use crate::model::{CheckRequest, ClaimStatute, DocumentScope, FieldError, FilingRole, LineSpacing, MotionType};
+use serde::de::Error as _;
 use serde_json::{Map, Value};
 
 /// What a field holds.
@@ -189,27 +190,26 @@ pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
         let mut normalized = value.clone();
         let renumbered = integral_numbers_as_integers(&mut normalized);
         if (renumbered || typed_error.is_none())
-            && let Ok(request) = serde_json::from_value::<CheckRequest>(normalized)
+            && let Ok(request) = read_typed(&normalized)
             && semantic_errors_absent(&request)
         {
             return Ok(request);
         }
     }
-    Err(errors_or_fallback(errors, || typed_error.or_else(|| serde_json::from_value::<CheckRequest>(value).err())))
+    Err(errors_or_fallback(errors, || typed_error.or_else(|| read_typed(&value).err())))
 }
 
-/// Parses a check request that is already a JSON value (the browser's path).
-pub fn parse_request_value(mut value: Value) -> Result<CheckRequest, Vec<FieldError>> {
-    let errors = validate(&value);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    integral_numbers_as_integers(&mut value);
-    match serde_json::from_value::<CheckRequest>(value) {
-        Ok(request) if semantic_errors_absent(&request) => Ok(request),
-        Ok(_) => Err(vec![FieldError::new(ROOT_PATH, "the request could not be read")]),
-        Err(error) => Err(vec![FieldError::new(ROOT_PATH, error.to_string())]),
-    }
+/// The typed parse of a request the walk has read as a value. Through its JSON text,
+/// with the same parser as the fast path: reading the value itself would bring a second
+/// copy of every request type's parser (serde_json's `Value` deserializer) into the
+/// browser's check module, ~14 KB. The error, when there is one, is about the value, so
+/// it carries no position in text the caller never wrote.
+fn read_typed(value: &Value) -> Result<CheckRequest, serde_json::Error> {
+    serde_json::from_slice(&crate::ffi::to_json(value)).map_err(|error| {
+        let position = format!(" at line {} column {}", error.line(), error.column());
+        let message = error.to_string();
+        serde_json::Error::custom(message.strip_suffix(&position).unwrap_or(&message))
+    })
 }
 
 /// Whether JSON text holds an array (a `[` outside strings).
@@ -295,7 +295,7 @@ fn walk(object: &Map<String, Value>, fields: &[Field], prefix: &str, errors: &mu
     if unknown.is_empty() {
         return;
     }
-    unknown.sort();
+    crate::sort::sort_by(&mut unknown, |a, b| a.cmp(b));
     let allowed: Vec<&str> = fields.iter().map(|field| field.name).collect();
     let message = format!("unknown field; allowed fields here: {}", allowed.join(", "));
     for key in unknown {

@@ -149,6 +149,18 @@ impl Db {
         &self.pool
     }
 
+    /// Starts a transaction that writes. On SQLite it takes the write lock at once (`BEGIN
+    /// IMMEDIATE`), waiting for another process's writer within the busy timeout: a
+    /// deferred transaction that reads first and writes after another process (a server
+    /// beside `courtrules keys …`) has committed fails at once with "database is locked"
+    /// (SQLITE_BUSY_SNAPSHOT in WAL mode), which no timeout can wait out.
+    pub async fn begin_write(&self) -> anyhow::Result<sqlx::Transaction<'static, Any>> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
+    }
+
     /// Applies the migrations that have not run yet.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         let migrations = match self.backend {

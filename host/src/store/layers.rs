@@ -220,7 +220,7 @@ pub struct NewVersion<'a> {
 /// transaction; versions are numbered under a lock so two servers never give the same
 /// number.
 pub async fn add_version(db: &Db, new: NewVersion<'_>) -> anyhow::Result<Decided<LayerVersion>> {
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     db.lock(&mut tx, Lock::Layers).await?;
     // Write first: on SQLite a transaction that reads and then writes fails at once when
     // another one wrote meanwhile ("database is locked"); one that starts by writing waits

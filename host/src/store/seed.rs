@@ -103,7 +103,7 @@ pub async fn seed(
     // Servers sharing a PostgreSQL database that start together seed one at a time: the
     // second waits here, then compares against what the first committed (and usually
     // finds nothing to change).
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.begin_write().await?;
     db.lock(&mut tx, Lock::Seed).await?;
     // Read what is stored before writing anything: the comparison is against the
     // committed state.
