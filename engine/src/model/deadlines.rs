@@ -190,11 +190,10 @@ pub struct StateHoliday {
     pub from_year: Option<i32>,
 }
 
+// Written as `{"kind": "fixed", "month": 7, "day": 4}` (serde's internally tagged form).
+// `Deserialize` is written out (`holiday_rule.rs`): serde's derive for a tagged enum
+// buffers the object and brings ~15 KB of WebAssembly into the browser's check module.
 /// How a holiday's date is found each year.
-///
-/// Written as `{"kind": "fixed", "month": 7, "day": 4}` (serde's internally tagged form).
-/// `Deserialize` is written out (`holiday_rule.rs`): serde's derive for a tagged enum
-/// buffers the object and brings ~15 KB of WebAssembly into the browser's check module.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
