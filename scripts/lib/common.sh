@@ -57,7 +57,13 @@ cargo_tool() {
     return
   fi
   step "Installing $crate $version (cargo install; takes a few minutes once)"
-  cargo install --quiet --root "$TOOLS" "$crate" --version "$version" $locked
+  # The tools' own release profiles ask for fat LTO in one codegen unit (trunk's does),
+  # which makes their build several minutes longer on two cores for a build tool whose
+  # speed does not matter here; the environment overrides a manifest's profile. One
+  # target folder for all three lets them share the dependencies they have in common.
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0 \
+    CARGO_TARGET_DIR="$TOOLS/build" \
+    cargo install --quiet --root "$TOOLS" "$crate" --version "$version" $locked
 }
 
 # The wasm-bindgen CLI must match the wasm-bindgen library in Cargo.lock exactly.
