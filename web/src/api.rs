@@ -107,17 +107,28 @@ pub fn start_early(paths: &[String], api_key: &str) {
     }
 }
 
-/// Waits until every answer started early has arrived (or failed), or `limit_ms` have
-/// passed; at once when none was started.
-pub async fn started_answers(limit_ms: i32) {
+/// Waits until the answers started early for `paths` have arrived (or failed), or
+/// `limit_ms` have passed; at once when none of them was started.
+pub async fn started_answers(paths: &[String], limit_ms: i32) {
     let Some(window) = web_sys::window() else { return };
     let requests = js_sys::Reflect::get(&window, &STARTED.into())
         .ok()
         .filter(JsValue::is_object)
         .and_then(|started| js_sys::Reflect::get(&started, &"requests".into()).ok())
-        .and_then(|requests| requests.dyn_into::<js_sys::Object>().ok());
+        .filter(JsValue::is_object);
     let Some(requests) = requests else { return };
-    let answers = js_sys::Promise::all_settled(&js_sys::Object::values(&requests));
+    let waited = js_sys::Array::new();
+    for path in paths {
+        if let Ok(promise) = js_sys::Reflect::get(&requests, &JsValue::from_str(path))
+            && promise.is_object()
+        {
+            waited.push(&promise);
+        }
+    }
+    if waited.length() == 0 {
+        return;
+    }
+    let answers = js_sys::Promise::all_settled(&waited);
     let timer = js_sys::Promise::new(&mut |resolve, _| {
         let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, limit_ms);
     });

@@ -8,6 +8,7 @@
 //! order in the page's checks.
 
 use crate::api::{self, ApiError};
+use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, LoadState};
 use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
@@ -21,7 +22,6 @@ use courtrules_engine::model::{
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -38,12 +38,14 @@ const START_DISTRICT: &str = "edny";
 /// They are started together rather than one after another as each answer arrives; with
 /// a remembered key, web/index.html has started these very paths before the wasm ran.
 fn startup_requests() -> [String; 4] {
-    [
-        "/api/v1/courts".into(),
-        api::judges_path(START_DISTRICT),
-        api::time_rules_path(START_DISTRICT),
-        api::profile_path(START_DISTRICT, COURT_JUDGE_SLUG),
-    ]
+    let [courts, judges, profile] = first_result_requests();
+    [courts, judges, api::time_rules_path(START_DISTRICT), profile]
+}
+
+/// Of those, the ones the first check result needs (the deadlines panel's time rules are
+/// not: it reads them after the first paint).
+fn first_result_requests() -> [String; 3] {
+    ["/api/v1/courts".into(), api::judges_path(START_DISTRICT), api::profile_path(START_DISTRICT, COURT_JUDGE_SLUG)]
 }
 
 /// The longest the app waits, once its wasm runs, for the answers web/index.html started.
@@ -56,21 +58,9 @@ pub fn start() {
     // as the user types. They have usually arrived while the wasm loaded; a slow server
     // delays the form by at most STARTUP_WAIT_MS, then it says what it is waiting for.
     wasm_bindgen_futures::spawn_local(async {
-        api::started_answers(STARTUP_WAIT_MS).await;
+        api::started_answers(&first_result_requests(), STARTUP_WAIT_MS).await;
         leptos::mount::mount_to_body(App);
     });
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Choice {
-    value: String,
-    text: String,
-    /// The full name, shown as the option's tooltip.
-    title: String,
-    /// A fictional judge whose rules only demonstrate the checks.
-    sample: bool,
-    /// A court without rules to check against: listed, not choosable.
-    disabled: bool,
 }
 
 /// The engine's answer in the page: the exact response bytes (to compare with the
@@ -197,7 +187,9 @@ fn App() -> impl IntoView {
             return;
         }
         spawn_local(async move {
-            let loaded = api::get(&api::judges_path(&district_id), &key).await.and_then(|text| parse_judges(&text));
+            let loaded = api::get(&api::judges_path(&district_id), &key)
+                .await
+                .and_then(|text| choices::judges(&text).map_err(unexpected));
             if district.get_untracked() != district_id {
                 return;
             }
@@ -412,7 +404,7 @@ fn App() -> impl IntoView {
 /// The courts the key may use; the line for `#connection`; what is wrong with the key,
 /// if it was refused.
 async fn load_courts(key: &str) -> (Vec<Choice>, String, Option<String>) {
-    match api::get("/api/v1/courts", key).await.and_then(|text| parse_courts(&text)) {
+    match api::get("/api/v1/courts", key).await.and_then(|text| choices::courts(&text).map_err(unexpected)) {
         Ok(courts) if courts.iter().any(|c| !c.disabled) => (courts, "Choose the court and judge.".into(), None),
         Ok(courts) => (courts, "None of the courts this key may use has rules in courtrules yet.".into(), None),
         Err(error) if error.status == 401 || error.status == 403 => (
@@ -437,64 +429,6 @@ fn in_words(error: &ApiError) -> String {
         500..=599 => "The server had a problem; try again in a moment.".into(),
         _ => "Reload the page; if that does not help, report it.".into(),
     }
-}
-
-/// "E.D.N.Y." for the Eastern District of New York: the short name lawyers cite, with
-/// the full name as the option's tooltip. (Bluebook abbreviations end in a period;
-/// the catalogue spells a few without it.)
-fn short_court_name(court: &Value) -> String {
-    let name = court["name"].as_str().unwrap_or_default();
-    match court["citation_string"].as_str().filter(|text| !text.is_empty()) {
-        Some(short) if short.contains('.') && !short.ends_with('.') => format!("{short}."),
-        Some(short) => short.to_owned(),
-        None => name.trim_start_matches("U.S. District Court for the ").to_owned(),
-    }
-}
-
-fn parse_courts(text: &str) -> Result<Vec<Choice>, ApiError> {
-    let body: Value = serde_json::from_str(text).map_err(unexpected)?;
-    let mut courts: Vec<Choice> = body["courts"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|court| court["status"] == "live")
-        .map(|court| {
-            let id = court["district_id"].as_str().unwrap_or_default().to_owned();
-            let short = short_court_name(court);
-            // `judges_profiled` is present exactly for the live courts with a compliance profile.
-            let checkable = court.get("judges_profiled").is_some();
-            let text = if checkable { short } else { format!("{short} \u{2014} no checks yet") };
-            let title = court["name"].as_str().unwrap_or(&id).to_owned();
-            Choice { text, title, value: id, disabled: !checkable, ..Choice::default() }
-        })
-        .collect();
-    // Courts that can be checked first; the rest keep the server's order.
-    courts.sort_by_key(|choice| choice.disabled);
-    Ok(courts)
-}
-
-fn parse_judges(text: &str) -> Result<Vec<Choice>, ApiError> {
-    let body: Value = serde_json::from_str(text).map_err(unexpected)?;
-    // First the court-wide rules, for a judge the roster does not list (or a court without one).
-    let any_judge = Choice {
-        value: COURT_JUDGE_SLUG.into(),
-        text: "Any judge \u{2014} the court's own rules only".into(),
-        ..Choice::default()
-    };
-    let judges = body["judges"].as_array().into_iter().flatten().map(|judge| {
-        let slug = judge["slug"].as_str().unwrap_or_default().to_owned();
-        let name = judge["name"].as_str().unwrap_or(&slug).to_owned();
-        let sample = judge["sample"] == true;
-        let text = if sample {
-            format!("{name} (sample data)")
-        } else if judge["has_profile"] == true {
-            format!("{name} (standing order)")
-        } else {
-            name.clone()
-        };
-        Choice { value: slug, text, title: name, sample, ..Choice::default() }
-    });
-    Ok(std::iter::once(any_judge).chain(judges).collect())
 }
 
 fn unexpected(error: serde_json::Error) -> ApiError {
@@ -547,7 +481,11 @@ fn ApiKeyField(api_key: RwSignal<String>, key_problem: RwSignal<Option<String>>)
                     spellcheck="false"
                     aria-describedby=move || if key_problem.get().is_some() { "api-key-hint api-key-problem" } else { "api-key-hint" }
                     aria-invalid=move || key_problem.get().map(|_| "true")
-                    prop:value=move || draft.get()
+                    // The remembered key as the field's initial value (the attribute), not a
+                    // property set by script: Chromium's password-field handling runs form
+                    // parsing and a forced layout on every script-set value (~25 ms at
+                    // start). Only the user changes the field after that.
+                    value=draft.get_untracked()
                     on:input=move |ev| draft.set(event_target_value(&ev))
                 />
                 <p id="api-key-hint" class="hint">"Your firm's courtrules key. It is kept in this browser only."</p>

@@ -4,7 +4,7 @@
 //! the page, and "Compute on server" shows that the server answers the same bytes.
 
 use crate::api;
-use crate::app::{ServerCheck, server_check_view};
+use crate::app::{ServerCheck, after_paint, server_check_view};
 use courtrules_engine::ffi;
 use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, TimeRules, Trigger};
 use leptos::prelude::*;
@@ -94,7 +94,14 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
     let service = RwSignal::new(ServiceMethod::Electronic);
     let server = RwSignal::new(ServerCheck::Idle);
 
-    // Court → its time rules, once.
+    // The panel is below the results, and the first check result should not wait for
+    // it: its form (a date field is the page's costliest element to create, ~5-15 ms)
+    // is built, and the court's time rules read, once the page has painted.
+    let painted = RwSignal::new(false);
+    spawn_local(async move {
+        after_paint().await;
+        painted.set(true);
+    });
     Effect::new(move |_| {
         let (key, district_id) = (api_key.get(), district.get());
         if key.is_empty() || district_id.is_empty() {
@@ -102,6 +109,9 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
             return;
         }
         rules.set(Rules::None("Loading the court's time rules…".into()));
+        if !painted.get() {
+            return;
+        }
         spawn_local(async move {
             let loaded = api::get(&api::time_rules_path(&district_id), &key).await;
             if district.get_untracked() != district_id {
@@ -197,6 +207,7 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
             <p class="hint">
                 "When is the next paper due? Choose the event and its date: each deadline that follows is computed in this browser under Rule 6 of the Federal Rules of Civil Procedure and the court's local rules, with every step shown."
             </p>
+            <Show when=move || painted.get()>
             <div class="row">
                 <div class="field">
                     <label for="deadline-trigger">"Event"</label>
@@ -256,6 +267,7 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
                 </button>
                 <div id="deadlines-server-result" role="status">{move || server_check_view(server.get())}</div>
             </div>
+            </Show>
         </section>
     }
 }

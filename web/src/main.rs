@@ -13,6 +13,7 @@
 
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
+mod choices;
 mod document;
 mod form;
 mod pdf;

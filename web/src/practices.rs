@@ -84,6 +84,9 @@ pub fn PracticesPanel(
 ) -> impl IntoView {
     let module = expect_context::<DocumentModule>();
     let open = RwSignal::new(false);
+    // The body is built the first time the panel is opened (not at the page's start,
+    // which it would slow for a panel most visits never open), then kept.
+    let opened = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || open.get());
     let extraction = RwSignal::new(None::<Arc<Extraction>>);
     // The judge the practices were read for.
     let read_for = RwSignal::new(String::new());
@@ -328,6 +331,7 @@ pub fn PracticesPanel(
             </p>
             {move || in_use().map(|text| view! { <p id="practices-in-use" class="proposed-note">{text}</p> })}
             <div id="practices-body" class="practices-body" hidden=move || !open.get()>
+                <Show when=move || opened.get()>
                 <Show
                     when=move || ready.get()
                     fallback=|| view! { <p class="note">"Choose a judge above, and wait for the judge's rules to load, to read the judge's practices."</p> }
@@ -399,6 +403,7 @@ pub fn PracticesPanel(
                             <div id="practices-save-result" role="status">{move || save_view(save_state.get(), layer.get())}</div>
                         </div>
                     </Show>
+                </Show>
                 </Show>
             </div>
         </section>

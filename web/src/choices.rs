@@ -1,0 +1,186 @@
+//! The court and judge pickers' choices, read from `GET /api/v1/courts` and
+//! `GET /api/v1/judges`.
+//!
+//! The courts answer lists every court the catalogue knows (about 1,050, ~180 KB), and the
+//! picker shows only the live ones, so it is read into borrowed records that keep just the
+//! fields the picker uses: the rest of each record is skipped without being built. That is
+//! on the path to the app's first result (a `serde_json::Value` of the whole list cost
+//! ~10 ms of allocations in the page).
+
+use courtrules_engine::model::COURT_JUDGE_SLUG;
+use serde::{Deserialize, Deserializer};
+use std::borrow::Cow;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Choice {
+    pub value: String,
+    pub text: String,
+    /// The full name, shown as the option's tooltip.
+    pub title: String,
+    /// A fictional judge whose rules only demonstrate the checks.
+    pub sample: bool,
+    /// A court without rules to check against: listed, not choosable.
+    pub disabled: bool,
+}
+
+#[derive(Deserialize)]
+struct CourtsAnswer<'a> {
+    #[serde(borrow, default)]
+    courts: Vec<CourtRecord<'a>>,
+}
+
+#[derive(Deserialize)]
+struct CourtRecord<'a> {
+    #[serde(borrow, default)]
+    district_id: Cow<'a, str>,
+    #[serde(borrow, default)]
+    name: Cow<'a, str>,
+    #[serde(borrow, default)]
+    status: Cow<'a, str>,
+    #[serde(borrow, default)]
+    citation_string: Option<Cow<'a, str>>,
+    /// `judges_profiled` is present exactly for the live courts with a compliance profile.
+    #[serde(default, rename = "judges_profiled", deserialize_with = "present")]
+    checkable: bool,
+}
+
+#[derive(Deserialize)]
+struct JudgesAnswer<'a> {
+    #[serde(borrow, default)]
+    judges: Vec<JudgeRecord<'a>>,
+}
+
+#[derive(Deserialize)]
+struct JudgeRecord<'a> {
+    #[serde(borrow, default)]
+    slug: Cow<'a, str>,
+    #[serde(borrow, default)]
+    name: Option<Cow<'a, str>>,
+    #[serde(default)]
+    sample: Option<bool>,
+    #[serde(default)]
+    has_profile: Option<bool>,
+}
+
+/// True for a field that is there, whatever its value.
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    serde::de::IgnoredAny::deserialize(deserializer).map(|_| true)
+}
+
+/// The live courts, those that can be checked first (the rest keep the server's order,
+/// marked "no checks yet" and disabled).
+pub fn courts(text: &str) -> Result<Vec<Choice>, serde_json::Error> {
+    let answer: CourtsAnswer = serde_json::from_str(text)?;
+    let mut courts: Vec<Choice> = answer
+        .courts
+        .iter()
+        .filter(|court| court.status == "live")
+        .map(|court| {
+            let short = short_court_name(&court.name, court.citation_string.as_deref());
+            let text = if court.checkable { short } else { format!("{short} \u{2014} no checks yet") };
+            let title = if court.name.is_empty() { &court.district_id } else { &court.name };
+            Choice {
+                text,
+                title: title.to_string(),
+                value: court.district_id.to_string(),
+                disabled: !court.checkable,
+                ..Choice::default()
+            }
+        })
+        .collect();
+    courts.sort_by_key(|choice| choice.disabled);
+    Ok(courts)
+}
+
+/// "Any judge" (the court-wide rules, for a judge the roster does not list or a court
+/// without one), then the court's judges as the server lists them.
+pub fn judges(text: &str) -> Result<Vec<Choice>, serde_json::Error> {
+    let answer: JudgesAnswer = serde_json::from_str(text)?;
+    let any_judge = Choice {
+        value: COURT_JUDGE_SLUG.into(),
+        text: "Any judge \u{2014} the court's own rules only".into(),
+        ..Choice::default()
+    };
+    let judges = answer.judges.into_iter().map(|judge| {
+        let name = judge.name.unwrap_or_else(|| judge.slug.clone()).into_owned();
+        let sample = judge.sample == Some(true);
+        let text = if sample {
+            format!("{name} (sample data)")
+        } else if judge.has_profile == Some(true) {
+            format!("{name} (standing order)")
+        } else {
+            name.clone()
+        };
+        Choice { value: judge.slug.into_owned(), text, title: name, sample, ..Choice::default() }
+    });
+    Ok(std::iter::once(any_judge).chain(judges).collect())
+}
+
+/// "E.D.N.Y." for the Eastern District of New York: the short name lawyers cite, with
+/// the full name as the option's tooltip. (Bluebook abbreviations end in a period;
+/// the catalogue spells a few without it.)
+fn short_court_name(name: &str, citation: Option<&str>) -> String {
+    match citation.filter(|text| !text.is_empty()) {
+        Some(short) if short.contains('.') && !short.ends_with('.') => format!("{short}."),
+        Some(short) => short.to_owned(),
+        None => name.trim_start_matches("U.S. District Court for the ").to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COURTS: &str = r#"{"courts": [
+        {"district_id": "nhd", "name": "U.S. District Court for the District of New Hampshire", "status": "live",
+         "citation_string": "D.N.H", "judges_mapped": 3},
+        {"district_id": "edny", "name": "U.S. District Court for the Eastern District of New York", "status": "live",
+         "citation_string": "E.D.N.Y.", "judges_mapped": 40, "judges_profiled": 6, "circuit": "2d", "extra": {"a": [1, 2]}},
+        {"district_id": "ca-la", "name": "Los Angeles Superior Court", "status": "planned", "circuit": null},
+        {"district_id": "xd", "name": "U.S. District Court for the \"X\" District", "status": "live", "citation_string": null}
+    ], "meta": {"total_districts": 4}}"#;
+
+    #[test]
+    fn live_courts_checkable_first_with_their_short_names() {
+        let courts = courts(COURTS).unwrap();
+        let listed: Vec<(&str, &str, bool)> =
+            courts.iter().map(|c| (c.value.as_str(), c.text.as_str(), c.disabled)).collect();
+        assert_eq!(
+            listed,
+            [
+                ("edny", "E.D.N.Y.", false),
+                ("nhd", "D.N.H. \u{2014} no checks yet", true),
+                ("xd", "\"X\" District \u{2014} no checks yet", true),
+            ]
+        );
+        assert_eq!(courts[0].title, "U.S. District Court for the Eastern District of New York");
+    }
+
+    #[test]
+    fn judges_follow_any_judge_and_say_what_they_are() {
+        let text = r#"{"judges": [
+            {"slug": "avery-sample", "name": "Avery Sample", "sample": true, "has_profile": true},
+            {"slug": "real-judge", "name": "Real Judge", "has_profile": true, "courtroom": "4A"},
+            {"slug": "no-name"}
+        ]}"#;
+        let judges = judges(text).unwrap();
+        let listed: Vec<(&str, &str, bool)> =
+            judges.iter().map(|j| (j.value.as_str(), j.text.as_str(), j.sample)).collect();
+        assert_eq!(
+            listed,
+            [
+                ("court", "Any judge \u{2014} the court's own rules only", false),
+                ("avery-sample", "Avery Sample (sample data)", true),
+                ("real-judge", "Real Judge (standing order)", false),
+                ("no-name", "no-name", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_answer_that_is_not_a_list_is_an_error() {
+        assert!(courts("not json").is_err());
+        assert!(courts(r#"{"courts": 3}"#).is_err());
+        assert!(judges(r#"{"judges": [{"slug": 4}]}"#).is_err());
+    }
+}
