@@ -32,7 +32,9 @@ suite_postgres() {
   step "End-to-end tests on PostgreSQL: ${POSTGRES_E2E_TESTS[*]}"
   local tests=()
   for name in "${POSTGRES_E2E_TESTS[@]}"; do tests+=(--test "$name"); done
-  COURTRULES_REQUIRE_POSTGRES=1 cargo test --release --locked -p courtrules "${tests[@]}"
+  # --workspace, as build_for_tests built them: with -p the features differ and the
+  # dependencies would be compiled again.
+  COURTRULES_REQUIRE_POSTGRES=1 cargo test --release --locked --workspace "${tests[@]}"
   stop_test_postgres
 }
 
@@ -69,7 +71,7 @@ run_all_suites() {
   local started=$SECONDS
   local suites=("$@")
   [ ${#suites[@]} -gt 0 ] || suites=("${ALL_SUITES[@]}")
-  build_release
+  build_for_tests
   for suite in "${suites[@]}"; do
     "suite_$suite"
   done
