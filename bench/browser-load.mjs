@@ -8,7 +8,8 @@
 //       the app's wasm, the document module's and the npm package's check module;
 //   (b) navigation start → the first check result in the DOM (median of the loads). As
 //       soon as the page says "Rules loaded", a script in the page types a page and word
-//       count (no round trip to the driver), so the time is the page's own;
+//       count (no round trip to the driver), so the time is the page's own; and the steps
+//       of the start up to it, including when that result was painted (Element Timing);
 //   (c) dropping a ~20-page PDF (tests/fixtures/pdf/memo_support_rule12.pdf: 24 pages, 19
 //       of them body) → the form filled from it, measured in the page, including fetching
 //       and compiling the document module when the build loads it on demand; and again (in
@@ -18,6 +19,8 @@
 // Conditions: unthrottled; and "Fast 3G" (Chrome's preset: 562.5 ms latency, 180 KB/s
 // down, 84 KB/s up, Network.emulateNetworkConditions) with the CPU slowed 4×
 // (Emulation.setCPUThrottlingRate).
+//
+// One load per build and condition is made first and not counted.
 //
 //   node bench/browser-load.mjs                          # web/dist, 5 loads per condition
 //   node bench/browser-load.mjs --runs 7 --before /tmp/old-web/web/dist
@@ -86,10 +89,25 @@ function files(dir) {
   return { app: join(dir, app), document: document ? join(dir, document) : null };
 }
 
-/** Runs in the page before the app: types the counts once the rules are loaded; notes the first result. */
+/**
+ * Runs in the page before the app: types the counts once the rules are loaded; notes the
+ * steps of the start (ms since navigation start, the page's clock): the app's wasm
+ * instantiated and `main` run (Trunk's `TrunkApplicationStarted`), the app mounted
+ * (`#main` in the DOM), its rules loaded, the first result in the DOM, and that result
+ * painted (Element Timing's render time of the first result group's heading: what the
+ * user sees, after style, layout and paint).
+ */
 function instrument([key]) {
   localStorage.setItem("courtrules.apiKey", key);
   window.__firstResultAt = null;
+  window.__marks = {};
+  const mark = (name, at = performance.now()) => {
+    if (!(name in window.__marks)) window.__marks[name] = at;
+  };
+  addEventListener("TrunkApplicationStarted", () => mark("app_started"));
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.identifier === "first-result") mark("first_result_painted", entry.renderTime || entry.loadTime);
+  }).observe({ type: "element", buffered: true });
   let typed = false;
   const type = (id, value) => {
     const input = document.getElementById(id);
@@ -97,14 +115,25 @@ function instrument([key]) {
     input.dispatchEvent(new Event("input", { bubbles: true }));
   };
   new MutationObserver(() => {
+    if (document.getElementById("main")) mark("mounted");
     if (!typed && /Rules loaded/.test(document.getElementById("connection")?.textContent ?? "")) {
       typed = true;
+      mark("rules_loaded");
       type("field-document-word_count", "4000");
       type("field-document-page_count", "12");
     }
-    if (window.__firstResultAt === null && document.querySelector("#verdict[data-status]")) window.__firstResultAt = performance.now();
+    if (window.__firstResultAt === null && document.querySelector("#verdict[data-status]")) {
+      window.__firstResultAt = performance.now();
+      mark("first_result", window.__firstResultAt);
+    }
+    // Set before the frame that paints it (observers run before rendering).
+    const heading = document.querySelector("#results section.group h3");
+    if (heading && !heading.hasAttribute("elementtiming")) heading.setAttribute("elementtiming", "first-result");
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
+
+/** The steps of the start, in order, as `instrument` names them. */
+const STEPS = ["app_started", "mounted", "rules_loaded", "first_result", "first_result_painted"];
 
 /** In the page: drops the PDF and resolves with the ms until the form is filled from it. */
 async function dropAndWait({ name, expectedPages, intentMs }) {
@@ -165,8 +194,9 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
       if (response) transfers.push({ ...response, bytes: encodedDataLength });
     });
     await page.goto(server.baseUrl + "/", { waitUntil: "commit", timeout: 120_000 });
-    await page.waitForFunction(() => window.__firstResultAt !== null, null, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(() => window.__firstResultAt !== null && "first_result_painted" in window.__marks, null, { timeout: 120_000, polling: 100 });
     const firstResult = await page.evaluate(() => window.__firstResultAt);
+    const steps = await page.evaluate(() => window.__marks);
     const atLoad = transfers.slice();
     const sum = (list, pattern) => list.filter((t) => pattern.test(new URL(t.url).pathname)).reduce((total, t) => total + t.bytes, 0);
     const appWasm = atLoad.find((t) => /\/courtrules-web-[0-9a-f]+_bg\.wasm$/.test(t.url));
@@ -182,6 +212,7 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
     const atDrop = transfers.slice(before);
     return {
       first_result_ms: firstResult,
+      steps_ms: steps,
       app_wasm_transferred: appWasm?.bytes ?? NaN,
       app_wasm_encoding: appWasm?.encoding ?? "",
       transferred_at_load: sum(atLoad, /./),
@@ -221,6 +252,9 @@ async function main() {
         conditions: CONDITIONS.map((condition) => ({ name: condition.name, loads: [], intent_loads: [] })),
       });
     }
+    // One load per build and condition first, not counted: a fresh browser's first pages
+    // pay one-time costs a user's browser has long paid.
+    for (const [b] of report.builds.entries()) for (const condition of CONDITIONS) await load(browser, servers[b], condition, pdf, truth.body_page_count);
     // Builds and conditions take turns, so whatever else the machine does falls on all alike.
     for (let i = 0; i < runs; i++) {
       for (const [b, build] of report.builds.entries()) {
@@ -246,6 +280,7 @@ async function main() {
       const { loads, intent_loads } = c;
       Object.assign(c, {
         first_result_ms_median: median([...loads, ...intent_loads].map((l) => l.first_result_ms)),
+        steps_ms_median: Object.fromEntries(STEPS.map((step) => [step, median([...loads, ...intent_loads].map((l) => l.steps_ms[step]))])),
         drop_to_filled_ms_median: median(loads.map((l) => l.drop_to_filled_ms)),
         drop_after_drag_to_filled_ms_median: median(intent_loads.map((l) => l.drop_to_filled_ms)),
         app_wasm_transferred: median(loads.map((l) => l.app_wasm_transferred)),
@@ -287,6 +322,15 @@ async function main() {
   console.log(line(rows[0]));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const r of rows.slice(1)) console.log(line(r));
+  console.log();
+  // The start, step by step (medians of every load): where the time to the first result goes.
+  const stepRows = [["build", "condition", ...STEPS.map((step) => step.replaceAll("_", " "))]];
+  for (const build of report.builds) for (const c of build.conditions) stepRows.push([build.label, c.name, ...STEPS.map((step) => ms(c.steps_ms_median[step]))]);
+  const stepWidths = stepRows[0].map((_, i) => Math.max(...stepRows.map((r) => r[i].length)));
+  const stepLine = (r) => "| " + r.map((cell, i) => cell.padEnd(stepWidths[i])).join(" | ") + " |";
+  console.log(stepLine(stepRows[0]));
+  console.log("|" + stepWidths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  for (const r of stepRows.slice(1)) console.log(stepLine(r));
   console.log();
   for (const build of report.builds) {
     console.log(

@@ -114,6 +114,30 @@ pub(crate) async fn after_paint() {
     let _ = JsFuture::from(promise).await;
 }
 
+/// Waits until the page has painted and the browser is idle (`requestIdleCallback`, at
+/// most `IDLE_WAIT_MS` later; a short timer where it does not exist), for work below the
+/// first screen: started right after the first paint, it would compete with that frame's
+/// raster and delay the first result reaching the screen.
+pub(crate) async fn when_idle() {
+    const IDLE_WAIT_MS: u32 = 500;
+    after_paint().await;
+    let promise = js_sys::Promise::new(&mut |resolve: js_sys::Function, _reject| {
+        let window = web_sys::window().expect("the app runs in a window");
+        let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let asked = idle.is_some_and(|idle| {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"timeout".into(), &IDLE_WAIT_MS.into());
+            idle.call2(&window, &resolve, &options).is_ok()
+        });
+        if !asked {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 50);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }

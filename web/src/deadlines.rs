@@ -4,7 +4,7 @@
 //! the page, and "Compute on server" shows that the server answers the same bytes.
 
 use crate::api;
-use crate::app::{ServerCheck, after_paint, server_check_view};
+use crate::app::{ServerCheck, server_check_view, when_idle};
 use courtrules_engine::ffi;
 use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, TimeRules, Trigger};
 use leptos::prelude::*;
@@ -96,10 +96,11 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
 
     // The panel is below the results, and the first check result should not wait for
     // it: its form (a date field is the page's costliest element to create, ~5-15 ms)
-    // is built, and the court's time rules read, once the page has painted.
+    // is built, and the court's time rules read, once the page has painted and the
+    // browser is idle.
     let painted = RwSignal::new(false);
     spawn_local(async move {
-        after_paint().await;
+        when_idle().await;
         painted.set(true);
     });
     Effect::new(move |_| {
