@@ -98,3 +98,31 @@ test("with a key entered, the app starts the four first requests together, each 
   }
   e.done();
 });
+
+test("opened again in the same browser, the app starts from the HTTP cache and works", async (t) => {
+  const app = await open(t, server.apiKey);
+  const e = expectations();
+  await app.goto();
+  await rulesLoaded(app.page, 20_000);
+  // The second visit: the browser revalidates the page (`no-cache`: a 304 whose headers
+  // it copies onto the stored page) and takes the hashed files from its cache.
+  app.requests.length = 0;
+  app.responses.length = 0;
+  app.violations.length = 0;
+  await app.goto();
+  if (await e.wait(rulesLoaded(app.page, 20_000), "the app did not load its rules on the second visit")) {
+    await app.page.fill("#field-document-page_count", "12");
+    await app.page.fill("#field-document-word_count", "4000");
+    await e.wait(app.page.locator("#verdict[data-status]").waitFor(), "no result on the second visit");
+  }
+  e.check(app.violations.length === 0, () => `CSP on the second visit: ${app.violations.join(" | ")}`);
+  e.check(app.pageErrors.length === 0, () => `page errors: ${app.pageErrors.join(" | ")}`);
+  const seen = await app.page.evaluate(() =>
+    performance.getEntriesByType("resource").map((r) => ({ path: new URL(r.name).pathname, transferSize: r.transferSize })),
+  );
+  const wasm = seen.find((s) => /^\/courtrules-web-[0-9a-f]+_bg\.wasm$/.test(s.path));
+  if (e.check(wasm, "no app wasm among the second visit's resources")) {
+    e.check(wasm.transferSize === 0, `the app's wasm was sent again (${wasm.transferSize} bytes), not taken from the cache`);
+  }
+  e.done();
+});

@@ -53,6 +53,7 @@ const TESTS: &[Test<Servers>] = &[
     ("a_flood_of_unknown_fields_lists_fifty", unknown_fields_list_fifty),
     ("a_repeated_key_is_a_400_naming_it_on_every_body", repeated_key_is_400),
     ("security_headers_are_on_every_response", security_headers_everywhere),
+    ("a_304_for_the_app_page_keeps_its_stored_policy", not_modified_keeps_the_page_policy),
     ("failed_keys_are_logged_by_id_only", failed_keys_are_logged_by_id),
     ("the_first_key_is_written_to_a_private_file_not_printed", first_key_in_private_file),
     ("uploads_past_the_quota_are_refused_with_403", upload_quota),
@@ -312,6 +313,41 @@ fn security_headers_everywhere(servers: &Servers) {
     }
     let (_, json_reply) = &replies[2];
     assert_eq!(json_reply.header("content-security-policy"), Some("default-src 'none'; frame-ancestors 'none'"));
+}
+
+/// A browser revalidates `/` on every visit after the first (`Cache-Control: no-cache`)
+/// and copies the 304's headers onto the page it stored. So a 304 must not carry the
+/// non-HTML policy, which would block the app's scripts, styles and wasm; it carries none,
+/// and the page keeps the policy it was served with. A small built app of its own, so the
+/// test does not depend on Trunk having run.
+fn not_modified_keeps_the_page_policy(_: &Servers) {
+    let web = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><title>app</title><script>window.started = true;</script><script type=module src=/app.js></script>",
+    )
+    .unwrap();
+    std::fs::write(web.path().join("app.js"), "export {};").unwrap();
+    let server = Server::start(&["--web-dir", web.path().to_str().unwrap()]);
+    let key = server.key();
+    for (path, html) in [("/", true), ("/app.js", false)] {
+        let (status, headers, _) = server.get_bytes(path, key, &[]);
+        assert_eq!(status, 200, "{path}");
+        let header = |name: &str| headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone());
+        let policy = header("content-security-policy").unwrap_or_else(|| panic!("no CSP on {path}"));
+        assert_eq!(policy.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-"), html, "{path}: {policy}");
+        let last_modified = header("last-modified").unwrap_or_else(|| panic!("no Last-Modified on {path}"));
+        let (status, headers, body) = server.get_bytes(path, key, &[("If-Modified-Since", &last_modified)]);
+        assert_eq!(status, 304, "{path} revalidated");
+        assert!(body.is_empty(), "{path}: a 304 with a body");
+        let policies: Vec<_> =
+            headers.iter().filter(|(n, _)| n.eq_ignore_ascii_case("content-security-policy")).collect();
+        assert!(policies.is_empty(), "{path}: the 304 carries {policies:?}");
+        let header = |name: &str| headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+        assert_eq!(header("x-content-type-options"), Some("nosniff"), "{path}");
+        let cache = if html { "no-cache" } else { "public, max-age=31536000, immutable" };
+        assert_eq!(header("cache-control"), Some(cache), "{path}");
+    }
 }
 
 fn failed_keys_are_logged_by_id(servers: &Servers) {

@@ -206,8 +206,16 @@ pub async fn security_headers(State(headers): State<SecurityHeaders>, request: R
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("text/html"));
     let policy = if is_html { headers.html_policy.clone() } else { HeaderValue::from_static(NON_HTML_POLICY) };
+    // A 304 has no body and no Content-Type, but a browser copies its headers onto the
+    // response it stored: the non-HTML policy on a 304 for `/` would block the app's own
+    // scripts on every visit after the first. A 304 keeps the stored response's policy.
+    let not_modified = response.status() == StatusCode::NOT_MODIFIED;
     let set = response.headers_mut();
-    set.insert(header::CONTENT_SECURITY_POLICY, policy);
+    if not_modified {
+        set.remove(header::CONTENT_SECURITY_POLICY);
+    } else {
+        set.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     set.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     set.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     set.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
