@@ -36,11 +36,8 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { constants, gzipSync } from "node:zlib";
 import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
-
-const FIXTURE = "memo_support_rule12";
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375, connectionType: "cellular3g" };
+import { FAST_3G, FIXTURE, gzip9, kb, median, ms, printTable } from "./lib/report.mjs";
 const CONDITIONS = [
   { name: "unthrottled", network: null, cpu: 1 },
   { name: "Fast 3G + 4× CPU", network: FAST_3G, cpu: 4 },
@@ -81,15 +78,6 @@ function parseArgs(argv) {
   return { builds, runs, intentMs, stayMs };
 }
 
-const gzip9 = (path) => gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION }).length;
-const median = (values) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(0)} KB` : "—");
-const ms = (value) => (Number.isFinite(value) ? (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`) : "—");
 
 /** The files of a built app: its wasm, and the document module's when it has one. */
 function files(dir) {
@@ -194,9 +182,13 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: !condition.repeat });
-    if (condition.repeat) {
+    // Opens the app and waits until its first result is painted.
+    const visit = async () => {
       await page.goto(server.baseUrl + "/", { waitUntil: "commit", timeout: 120_000 });
       await page.waitForFunction(() => window.__firstResultAt !== null && "first_result_painted" in window.__marks, null, { timeout: 120_000, polling: 100 });
+    };
+    if (condition.repeat) {
+      await visit();
       await page.waitForTimeout(stayMs);
     }
     if (condition.network) await cdp.send("Network.emulateNetworkConditions", condition.network);
@@ -210,8 +202,7 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
       const response = urls.get(requestId);
       if (response) transfers.push({ ...response, bytes: encodedDataLength });
     });
-    await page.goto(server.baseUrl + "/", { waitUntil: "commit", timeout: 120_000 });
-    await page.waitForFunction(() => window.__firstResultAt !== null && "first_result_painted" in window.__marks, null, { timeout: 120_000, polling: 100 });
+    await visit();
     const firstResult = await page.evaluate(() => window.__firstResultAt);
     const steps = await page.evaluate(() => window.__marks);
     const atLoad = transfers.slice();
@@ -334,21 +325,11 @@ async function main() {
       ]);
     }
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r) => "| " + r.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
-  console.log(line(rows[0]));
-  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
-  for (const r of rows.slice(1)) console.log(line(r));
-  console.log();
+  printTable(rows);
   // The start, step by step (medians of every load): where the time to the first result goes.
   const stepRows = [["build", "condition", ...STEPS.map((step) => step.replaceAll("_", " "))]];
   for (const build of report.builds) for (const c of build.conditions) stepRows.push([build.label, c.name, ...STEPS.map((step) => ms(c.steps_ms_median[step]))]);
-  const stepWidths = stepRows[0].map((_, i) => Math.max(...stepRows.map((r) => r[i].length)));
-  const stepLine = (r) => "| " + r.map((cell, i) => cell.padEnd(stepWidths[i])).join(" | ") + " |";
-  console.log(stepLine(stepRows[0]));
-  console.log("|" + stepWidths.map((w) => "-".repeat(w + 2)).join("|") + "|");
-  for (const r of stepRows.slice(1)) console.log(stepLine(r));
-  console.log();
+  printTable(stepRows);
   for (const build of report.builds) {
     console.log(
       `${build.label}: app wasm ${kb(build.app_wasm_bytes)} (${kb(build.app_wasm_gzip9)} gzip -9)` +

@@ -30,9 +30,8 @@ import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
+import { FAST_3G, FIXTURE, gzip9, kb, median, ms, printTable } from "./lib/report.mjs";
 
-const FIXTURE = "memo_support_rule12";
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375, connectionType: "cellular3g" };
 const CONDITIONS = [
   { name: "unthrottled", network: null, cpu: 1 },
   { name: "Fast 3G + 4× CPU", network: FAST_3G, cpu: 4 },
@@ -175,21 +174,12 @@ async function load(browser, origin, condition, pdf) {
   }
 }
 
-const median = (values) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const ms = (value) => (Number.isFinite(value) ? (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`) : "—");
-
 async function main() {
   const { runs } = parseArgs(process.argv.slice(2));
   for (const built of ["pkg/dist/index.js", "pkg/wasm/check/web/courtrules_check_bg.wasm", "pkg/wasm/document/web/courtrules_document_bg.wasm"]) {
     if (!existsSync(join(root, built))) throw new Error(`${built} is missing: build the package (npm --prefix pkg run build)`);
   }
   const pdf = readFileSync(join(root, `tests/fixtures/pdf/${FIXTURE}.pdf`));
-  const gzip9 = (path) => gzipSync(readFileSync(join(root, path)), { level: constants.Z_BEST_COMPRESSION }).length;
   const api = await startServer();
   if (!api) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
   const bundled = await bundle();
@@ -198,8 +188,8 @@ async function main() {
   const report = {
     runs,
     fixture: FIXTURE,
-    check_module_gzip9: gzip9("pkg/wasm/check/web/courtrules_check_bg.wasm"),
-    document_module_gzip9: gzip9("pkg/wasm/document/web/courtrules_document_bg.wasm"),
+    check_module_gzip9: gzip9(join(root, "pkg/wasm/check/web/courtrules_check_bg.wasm")),
+    document_module_gzip9: gzip9(join(root, "pkg/wasm/document/web/courtrules_document_bg.wasm")),
     conditions: CONDITIONS.map((c) => ({ name: c.name, loads: [] })),
   };
   try {
@@ -229,16 +219,11 @@ async function main() {
       bytes_at_result_median: median(c.loads.map((l) => l.bytes_at_result)),
       document_module_never_at_result: c.loads.every((l) => !l.document_module_at_result),
     });
-    rows.push([c.name, `${(c.bytes_at_result_median / 1024).toFixed(0)} KB`, ms(c.result_ms_median), ms(c.painted_ms_median), ms(c.first_classify_ms_median)]);
+    rows.push([c.name, kb(c.bytes_at_result_median), ms(c.result_ms_median), ms(c.painted_ms_median), ms(c.first_classify_ms_median)]);
   }
   writeFileSync(join(artifacts, "package-load.json"), JSON.stringify(report, null, 2) + "\n");
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r) => "| " + r.map((cell, i) => cell.padEnd(widths[i])).join(" | ") + " |";
-  console.log(line(rows[0]));
-  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
-  for (const r of rows.slice(1)) console.log(line(r));
-  console.log();
-  console.log(`check module ${(report.check_module_gzip9 / 1024).toFixed(0)} KB gzip -9, document module ${(report.document_module_gzip9 / 1024).toFixed(0)} KB gzip -9`);
+  printTable(rows);
+  console.log(`check module ${kb(report.check_module_gzip9)} gzip -9, document module ${kb(report.document_module_gzip9)} gzip -9`);
   console.log(`document module fetched before the first result: ${report.conditions.some((c) => !c.document_module_never_at_result) ? "YES" : "never"}`);
   console.log(`${runs} loads per condition, medians, HTTP cache disabled; numbers in test-artifacts/browser/package-load.json`);
   if (report.conditions.some((c) => !c.document_module_never_at_result)) process.exitCode = 1;
