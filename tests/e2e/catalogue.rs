@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Reply, Test};
+use common::{Reply, Test, header_in};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
@@ -752,10 +752,6 @@ fn documents_need_a_district_and_a_judge_of_it(api: &Catalogue) {
     general_error(&reply, 403);
 }
 
-fn header<'h>(headers: &'h [(String, String)], name: &str) -> Option<&'h str> {
-    headers.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
-}
-
 fn every_document(api: &Catalogue) -> Vec<Value> {
     let mut all: Vec<Value> = Vec::new();
     for query in [
@@ -780,16 +776,16 @@ fn pdf_bytes_match_their_sha256(api: &Catalogue) {
     for document in documents {
         let (status, headers, bytes) = api.server.get_bytes(document["pdf_url"].as_str().unwrap(), &api.all, &[]);
         assert_eq!(status, 200, "{document}");
-        assert_eq!(header(&headers, "content-type"), Some("application/pdf"));
+        assert_eq!(header_in(&headers, "content-type"), Some("application/pdf"));
         assert!(bytes.starts_with(b"%PDF-"));
         let sha256: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(sha256, document["sha256"].as_str().unwrap(), "{}", document["title"]);
-        assert_eq!(header(&headers, "etag"), Some(format!("\"{sha256}\"").as_str()));
-        assert_eq!(header(&headers, "content-length"), Some(bytes.len().to_string().as_str()));
+        assert_eq!(header_in(&headers, "etag"), Some(format!("\"{sha256}\"").as_str()));
+        assert_eq!(header_in(&headers, "content-length"), Some(bytes.len().to_string().as_str()));
         assert_eq!(bytes.len() as u64, document["byte_size"].as_u64().unwrap());
-        let disposition = header(&headers, "content-disposition").unwrap();
+        let disposition = header_in(&headers, "content-disposition").unwrap();
         assert!(disposition.starts_with("attachment; filename=\"") && disposition.ends_with(".pdf\""), "{disposition}");
-        assert!(header(&headers, "x-ratelimit-remaining").is_some());
+        assert!(header_in(&headers, "x-ratelimit-remaining").is_some());
     }
     // What the server holds is what the data pack ships.
     let index: Value =
@@ -808,7 +804,7 @@ fn pdf_revalidates_with_its_etag(api: &Catalogue) {
     let (status, headers, bytes) = api.server.get_bytes(path, &api.all, &[("If-None-Match", &etag)]);
     assert_eq!(status, 304);
     assert!(bytes.is_empty());
-    assert_eq!(header(&headers, "etag"), Some(etag.as_str()));
+    assert_eq!(header_in(&headers, "etag"), Some(etag.as_str()));
     let (status, _, bytes) = api.server.get_bytes(path, &api.all, &[("If-None-Match", "\"something-else\"")]);
     assert_eq!(status, 200);
     assert!(!bytes.is_empty());

@@ -10,7 +10,7 @@
 mod common;
 
 use base64::Engine as _;
-use common::{Reply, Server, Test, check_request};
+use common::{Reply, Server, Test, check_request, header_in};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -333,20 +333,19 @@ fn not_modified_keeps_the_page_policy(_: &Servers) {
     for (path, html) in [("/", true), ("/app.js", false)] {
         let (status, headers, _) = server.get_bytes(path, key, &[]);
         assert_eq!(status, 200, "{path}");
-        let header = |name: &str| headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone());
-        let policy = header("content-security-policy").unwrap_or_else(|| panic!("no CSP on {path}"));
+        let policy = header_in(&headers, "content-security-policy").unwrap_or_else(|| panic!("no CSP on {path}"));
         assert_eq!(policy.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-"), html, "{path}: {policy}");
-        let last_modified = header("last-modified").unwrap_or_else(|| panic!("no Last-Modified on {path}"));
-        let (status, headers, body) = server.get_bytes(path, key, &[("If-Modified-Since", &last_modified)]);
+        let last_modified =
+            header_in(&headers, "last-modified").unwrap_or_else(|| panic!("no Last-Modified on {path}"));
+        let (status, headers, body) = server.get_bytes(path, key, &[("If-Modified-Since", last_modified)]);
         assert_eq!(status, 304, "{path} revalidated");
         assert!(body.is_empty(), "{path}: a 304 with a body");
         let policies: Vec<_> =
             headers.iter().filter(|(n, _)| n.eq_ignore_ascii_case("content-security-policy")).collect();
         assert!(policies.is_empty(), "{path}: the 304 carries {policies:?}");
-        let header = |name: &str| headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-        assert_eq!(header("x-content-type-options"), Some("nosniff"), "{path}");
+        assert_eq!(header_in(&headers, "x-content-type-options"), Some("nosniff"), "{path}");
         let cache = if html { "no-cache" } else { "public, max-age=31536000, immutable" };
-        assert_eq!(header("cache-control"), Some(cache), "{path}");
+        assert_eq!(header_in(&headers, "cache-control"), Some(cache), "{path}");
     }
 }
 

@@ -329,9 +329,14 @@ pub struct Reply {
     pub json: Value,
 }
 
+/// The first header called `name` (in any case) among `headers`, as `get_bytes` returns them.
+pub fn header_in<'h>(headers: &'h [(String, String)], name: &str) -> Option<&'h str> {
+    headers.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+}
+
 impl Reply {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+        header_in(&self.headers, name)
     }
 
     /// Asserts the status and that the body is JSON, showing the body if not.
