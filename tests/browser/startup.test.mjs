@@ -126,3 +126,60 @@ test("opened again in the same browser, the app starts from the HTTP cache and w
   }
   e.done();
 });
+
+/** Holds the app's wasm on its way until `release()` is called (or aborts it: `refuse`). */
+async function holdAppWasm(page, { refuse = false } = {}) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route(/\/courtrules-web-[0-9a-f]+_bg\.wasm$/, async (route) => {
+    if (refuse) return route.abort("failed");
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("while the app's wasm is on its way, the page shows its banner and says it is loading; the app then takes its place", async (t) => {
+  const app = await open(t, server.apiKey);
+  const e = expectations();
+  const release = await holdAppWasm(app.page);
+  await app.goto();
+  const page = app.page;
+  e.check((await page.locator("header.banner h1").innerText()) === "Filing pre-check", "no banner before the app's wasm has arrived");
+  // Shown once the start has taken 0.3 s (not flashed on a fast start).
+  if (await e.wait(page.locator("#app-loading").waitFor({ state: "visible", timeout: 5_000 }), "no visible loading line while the wasm is held")) {
+    e.check(/Loading the checker/.test(await page.locator("#app-loading").innerText()), "the loading line does not say what is loading");
+    e.check((await page.locator("#app-loading").getAttribute("role")) === "status", "the loading line is not a status");
+  }
+  e.check((await page.locator("#main").count()) === 0, "the app mounted although its wasm was held");
+  await page.keyboard.press("Tab");
+  e.check(await page.evaluate(() => document.activeElement?.classList.contains("skip")), "the skip link is not the first thing focused");
+
+  release();
+  if (await e.wait(rulesLoaded(page, 20_000), "the app did not load once its wasm was let through")) {
+    e.check((await page.locator("#app-loading").count()) === 0, "the loading line stayed after the app mounted");
+    e.check((await page.locator("header.banner").count()) === 1 && (await page.locator("h1").count()) === 1, "the banner is on the page more than once");
+    e.check((await page.locator("a.skip").count()) === 1, "the skip link is on the page more than once");
+    e.check((await page.locator("a.skip").getAttribute("href")) === "#filing" && (await page.locator("#filing").count()) === 1, "the skip link does not lead to the filing");
+    await page.fill("#field-document-page_count", "12");
+    await page.fill("#field-document-word_count", "4000");
+    await e.wait(page.locator("#verdict[data-status]").waitFor(), "no result after the held start");
+  }
+  e.check(app.violations.length === 0, () => `CSP: ${app.violations.join(" | ")}`);
+  e.check(app.pageErrors.length === 0, () => `page errors: ${app.pageErrors.join(" | ")}`);
+  e.done();
+});
+
+test("an app whose wasm cannot be loaded says so in words instead of loading for ever", async (t) => {
+  const app = await open(t, server.apiKey);
+  const e = expectations();
+  await holdAppWasm(app.page, { refuse: true });
+  await app.goto();
+  const status = app.page.locator('#app-loading[data-state="failed"]');
+  if (await e.wait(status.waitFor({ state: "visible", timeout: 10_000 }), "the page did not say the app could not start")) {
+    e.check(/could not start in this browser\. Reload the page/.test(await status.innerText()), `the failure is not said in words: ${await status.innerText()}`);
+  }
+  e.check((await app.page.locator("#main").count()) === 0, "an app mounted without its wasm");
+  e.check(app.violations.length === 0, () => `CSP: ${app.violations.join(" | ")}`);
+  e.done();
+});

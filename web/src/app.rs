@@ -60,6 +60,12 @@ pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
         api::started_answers(&first_result_requests(), STARTUP_WAIT_MS).await;
         leptos::mount::mount_to_body(App);
+        // The page's "Loading the checker…" line (web/index.html) has served its turn.
+        if let Some(loading) =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("app-loading"))
+        {
+            loading.remove();
+        }
     });
 }
 
@@ -343,11 +349,8 @@ fn App() -> impl IntoView {
     };
 
     view! {
-        <a class="skip" href="#filing">"Skip to the filing"</a>
-        <header class="banner">
-            <h1>"Filing pre-check"</h1>
-            <p>"Describe a filing and see, as you type, whether it follows the court's rules and the judge's standing order. The check runs in this browser; nothing is sent until you ask for the server's check."</p>
-        </header>
+        // The skip link and the banner come before, in web/index.html: the first screen,
+        // painted while the wasm is on its way.
         <main id="main">
             <section class="panel" aria-labelledby="court-heading">
                 <h2 id="court-heading">"Court and judge"</h2>

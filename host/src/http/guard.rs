@@ -167,9 +167,9 @@ pub struct SecurityHeaders {
 const NON_HTML_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
 
 impl SecurityHeaders {
-    /// The app's policy: its own scripts, styles and module only, plus the one inline
-    /// module script Trunk writes into `index.html` (allowed by its hash, read from
-    /// `web_dir` at start), WebAssembly compilation, and requests to this origin. The
+    /// The app's policy: its own scripts, styles and module only, plus the inline scripts
+    /// of `index.html` (Trunk's loader and the page's own two, each allowed by its hash,
+    /// read from `web_dir` at start), WebAssembly compilation, and requests to this origin. The
     /// documentation pages carry their own `<style>`, hence inline styles.
     pub fn for_app(web_dir: &Path) -> SecurityHeaders {
         let index = std::fs::read_to_string(web_dir.join("index.html")).unwrap_or_default();
