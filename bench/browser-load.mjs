@@ -39,6 +39,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
 import { FAST_3G, FIXTURE, gzip9, kb, median, ms, printTable } from "./lib/report.mjs";
+import { pageSignal } from "./lib/signal.mjs";
+import { STEPS, instrument } from "./lib/app-start.mjs";
 const CONDITIONS = [
   { name: "unthrottled", network: null, cpu: 1 },
   { name: "Fast 3G + 4× CPU", network: FAST_3G, cpu: 4 },
@@ -90,55 +92,6 @@ function files(dir) {
   return { app: join(dir, app), document: document ? join(dir, document) : null };
 }
 
-/**
- * Runs in the page before the app: types the counts once the rules are loaded; notes the
- * steps of the start (ms since navigation start, the page's clock): the page's first
- * paint of text (First Contentful Paint: when the user first sees something), the app's wasm
- * instantiated and `main` run (Trunk's `TrunkApplicationStarted`), the app mounted
- * (`#main` in the DOM), its rules loaded, the first result in the DOM, and that result
- * painted (Element Timing's render time of the first result group's heading: what the
- * user sees, after style, layout and paint).
- */
-function instrument([key]) {
-  localStorage.setItem("courtrules.apiKey", key);
-  window.__firstResultAt = null;
-  window.__marks = {};
-  const mark = (name, at = performance.now()) => {
-    if (!(name in window.__marks)) window.__marks[name] = at;
-  };
-  addEventListener("TrunkApplicationStarted", () => mark("app_started"));
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") mark("first_paint", entry.startTime);
-  }).observe({ type: "paint", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.identifier === "first-result") mark("first_result_painted", entry.renderTime || entry.loadTime);
-  }).observe({ type: "element", buffered: true });
-  let typed = false;
-  const type = (id, value) => {
-    const input = document.getElementById(id);
-    input.value = value;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  };
-  new MutationObserver(() => {
-    if (document.getElementById("main")) mark("mounted");
-    if (!typed && /Rules loaded/.test(document.getElementById("connection")?.textContent ?? "")) {
-      typed = true;
-      mark("rules_loaded");
-      type("field-document-word_count", "4000");
-      type("field-document-page_count", "12");
-    }
-    if (window.__firstResultAt === null && document.querySelector("#verdict[data-status]")) {
-      window.__firstResultAt = performance.now();
-      mark("first_result", window.__firstResultAt);
-    }
-    // Set before the frame that paints it (observers run before rendering).
-    const heading = document.querySelector("#results section.group h3");
-    if (heading && !heading.hasAttribute("elementtiming")) heading.setAttribute("elementtiming", "first-result");
-  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-}
-
-/** The steps of the start, in order, as `instrument` names them. */
-const STEPS = ["first_paint", "app_started", "mounted", "rules_loaded", "first_result", "first_result_painted"];
 
 /** In the page: drops the PDF and resolves with the ms until the form is filled from it. */
 async function dropAndWait({ name, expectedPages, intentMs }) {
@@ -187,10 +140,11 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: !condition.repeat });
-    // Opens the app and waits until its first result is painted.
+    const started = await pageSignal(cdp, "__benchStarted");
+    // Opens the app and waits, without touching the page, until its first result is painted.
     const visit = async () => {
       await page.goto(server.baseUrl + "/", { waitUntil: "commit", timeout: 120_000 });
-      await page.waitForFunction(() => window.__firstResultAt !== null && "first_result_painted" in window.__marks, null, { timeout: 120_000, polling: 100 });
+      await started.next(120_000);
     };
     if (condition.repeat) {
       await visit();

@@ -31,6 +31,7 @@ import { extname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
 import { FAST_3G, FIXTURE, gzip9, kb, median, ms, printTable } from "./lib/report.mjs";
+import { pageSignal } from "./lib/signal.mjs";
 
 const CONDITIONS = [
   { name: "unthrottled", network: null, cpu: 1 },
@@ -129,8 +130,15 @@ async function load(browser, origin, condition, pdf) {
     await context.addInitScript(() => {
       window.__resultAt = null;
       window.__paintedAt = null;
+      // Tells the benchmark (bench/lib/signal.mjs) once the result is painted (it is in
+      // the DOM by then).
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.identifier === "first-result") window.__paintedAt = entry.renderTime || entry.loadTime;
+        for (const entry of list.getEntries()) {
+          if (entry.identifier === "first-result" && window.__paintedAt === null) {
+            window.__paintedAt = entry.renderTime || entry.loadTime;
+            window.__benchStarted?.("");
+          }
+        }
       }).observe({ type: "element", buffered: true });
     });
     const page = await context.newPage();
@@ -143,8 +151,9 @@ async function load(browser, origin, condition, pdf) {
     page.on("requestfinished", (r) => fetched.push(new URL(r.url()).pathname));
     const sent = new Map();
     cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => sent.set(requestId, encodedDataLength));
+    const started = await pageSignal(cdp, "__benchStarted");
     await page.goto(origin + "/", { waitUntil: "commit", timeout: 120_000 });
-    await page.waitForFunction(() => window.__resultAt !== null && window.__paintedAt !== null, null, { timeout: 120_000, polling: 100 });
+    await started.next(120_000);
     const { resultAt, paintedAt, status } = await page.evaluate(() => ({
       resultAt: window.__resultAt,
       paintedAt: window.__paintedAt,

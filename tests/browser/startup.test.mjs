@@ -32,7 +32,9 @@ const entries = (page) =>
 async function open(t, apiKey) {
   const app = await openApp(browser, origin, { apiKey });
   const violations = [];
+  app.consoleTexts = [];
   app.page.on("console", (message) => {
+    app.consoleTexts.push(message.text());
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   app.violations = violations;
@@ -74,6 +76,12 @@ test("with a key remembered, the four first requests start before the app's wasm
       e.check(entry.start < wasm.end, `${path} started at ${entry.start.toFixed(0)} ms, after the wasm had arrived (${wasm.end.toFixed(0)} ms)`);
     }
   }
+  // The app's glue and wasm: once each (the preload and the loader's request are one).
+  for (const file of [/^\/courtrules-web-[0-9a-f]+\.js$/, /^\/courtrules-web-[0-9a-f]+_bg\.wasm$/]) {
+    const times = app.requests.filter((r) => file.test(new URL(r.url).pathname)).length;
+    e.check(times === 1, `${file} requested ${times} times`);
+  }
+  e.check(!app.consoleTexts.some((text) => /preloaded/.test(text)), () => `a preload went unused: ${app.consoleTexts.join(" | ")}`);
   e.check((await app.page.inputValue("#field-district_id")) === "edny", "the court chosen at start is not edny");
   e.check((await app.page.inputValue("#field-judge_slug")) === "court", "the judge chosen at start is not the court-wide choice");
   e.done();

@@ -188,12 +188,21 @@ impl SecurityHeaders {
     }
 }
 
-/// The text of each `<script>` element without a `src` in an HTML page.
+/// The text of each `<script>` element without a `src` in an HTML page. A script's text
+/// ends at the first `</script>`, as an HTML parser reads it; a `<script` inside it (in
+/// a comment, say) is text, not another element.
 fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
-    html.split("<script").skip(1).filter_map(|rest| {
-        let (attributes, after) = rest.split_once('>')?;
-        let (text, _) = after.split_once("</script>")?;
-        (!attributes.contains("src=")).then_some(text)
+    let mut rest = html;
+    std::iter::from_fn(move || {
+        loop {
+            let (_, after_open) = rest.split_once("<script")?;
+            let (attributes, after) = after_open.split_once('>')?;
+            let (text, after_close) = after.split_once("</script>")?;
+            rest = after_close;
+            if !attributes.contains("src=") {
+                return Some(text);
+            }
+        }
     })
 }
 
@@ -256,5 +265,11 @@ mod tests {
     fn inline_scripts_are_found_and_scripts_with_src_are_not() {
         let html = "<script src=\"/a.js\"></script><script type=\"module\">\nimport x;\n</script><p>";
         assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["\nimport x;\n"]);
+    }
+
+    #[test]
+    fn a_script_that_mentions_script_elements_is_one_script() {
+        let html = "<script data-js=\"/a.js\">// its <script> element\nrun();</script><script>b();</script>";
+        assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["// its <script> element\nrun();", "b();"]);
     }
 }
