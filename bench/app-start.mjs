@@ -11,41 +11,18 @@
 //
 //   node bench/app-start.mjs                                   # web/dist, 25 loads
 //   node bench/app-start.mjs --runs 40 --app /tmp/a --label a --app web/dist --label now
+//   node bench/app-start.mjs --before <old dist>              # and web/dist
 //
 // Needs what bench/browser-load.sh installs. Writes the table to stdout and every load's
 // steps to test-artifacts/browser/app-start.json.
 
-import { existsSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { artifacts, launchChromium, startServer } from "../tests/browser/support.mjs";
 import { STEPS, instrument } from "./lib/app-start.mjs";
+import { parseBuildArgs } from "./lib/builds.mjs";
 import { median, ms, printTable } from "./lib/report.mjs";
 import { pageSignal } from "./lib/signal.mjs";
-
-function parseArgs(argv) {
-  const builds = [];
-  let runs = 25;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
-      return argv[++i];
-    };
-    if (arg === "--runs") runs = Number(value());
-    else if (arg === "--app") builds.push({ dir: resolve(value()), label: null });
-    else if (arg === "--label") {
-      if (!builds.length) throw new Error("--label follows an --app");
-      builds.at(-1).label = value();
-    } else throw new Error(`unknown argument ${arg} (see the comment at the top of bench/app-start.mjs)`);
-  }
-  if (!builds.length) builds.push({ dir: join(root, "web/dist"), label: "web/dist" });
-  for (const build of builds) {
-    build.label ??= build.dir;
-    if (!existsSync(join(build.dir, "index.html"))) throw new Error(`${build.dir} holds no built app`);
-  }
-  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
-  return { builds, runs };
-}
 
 /** One first visit: the steps of the start, ms since navigation start. */
 async function load(browser, server) {
@@ -65,7 +42,7 @@ async function load(browser, server) {
   }
 }
 
-const { builds, runs } = parseArgs(process.argv.slice(2));
+const { builds, runs } = parseBuildArgs(process.argv.slice(2), { script: "bench/app-start.mjs", runs: 25 });
 const browser = await launchChromium();
 const servers = [];
 try {

@@ -7,9 +7,7 @@
 #   bench/app-start.sh                                            # web/dist, 25 loads
 #   bench/app-start.sh --app <old dist> --label before --app web/dist --label after
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib/common.sh"
-cd "$ROOT"
-ensure_browser
-[ -x target/release/courtrules ] || cargo build --release --locked -p courtrules
-[ -f web/dist/index.html ] || { ensure_wasm_tools; trunk build --release --locked; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/prepare.sh"
+bench_browser_and_server
+bench_app
 exec node bench/app-start.mjs "$@"

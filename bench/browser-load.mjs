@@ -36,11 +36,12 @@
 // stdout and the numbers to test-artifacts/browser/browser-load.json.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { artifacts, launchChromium, root, startServer } from "../tests/browser/support.mjs";
 import { FAST_3G, FIXTURE, gzip9, kb, median, ms, printTable } from "./lib/report.mjs";
 import { pageSignal } from "./lib/signal.mjs";
 import { STEPS, instrument } from "./lib/app-start.mjs";
+import { parseBuildArgs } from "./lib/builds.mjs";
 const CONDITIONS = [
   { name: "unthrottled", network: null, cpu: 1 },
   { name: "Fast 3G + 4× CPU", network: FAST_3G, cpu: 4 },
@@ -54,31 +55,10 @@ const CONDITIONS = [
 // ---------------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const builds = [];
-  let runs = 5;
-  let intentMs = 1000;
-  let stayMs = 3000;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
-      return argv[++i];
-    };
-    if (arg === "--runs") runs = Number(value());
-    else if (arg === "--intent-ms") intentMs = Number(value());
-    else if (arg === "--stay-ms") stayMs = Number(value());
-    else if (arg === "--app") builds.push({ dir: resolve(value()), label: null });
-    else if (arg === "--label") {
-      if (!builds.length) throw new Error("--label follows an --app");
-      builds.at(-1).label = value();
-    } else if (arg === "--before") builds.unshift({ dir: resolve(value()), label: "before" });
-    else throw new Error(`unknown argument ${arg} (see the comment at the top of bench/browser-load.mjs)`);
-  }
-  if (!builds.some((b) => b.label !== "before")) builds.push({ dir: join(root, "web/dist"), label: "web/dist" });
-  for (const build of builds) build.label ??= build.dir;
-  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
+  const { builds, runs, numbers } = parseBuildArgs(argv, { script: "bench/browser-load.mjs", runs: 5, numbers: { "--intent-ms": 1000, "--stay-ms": 3000 } });
+  const stayMs = numbers["--stay-ms"];
   if (!Number.isInteger(stayMs) || stayMs < 0) throw new Error("--stay-ms takes a whole number of ms");
-  return { builds, runs, intentMs, stayMs };
+  return { builds, runs, intentMs: numbers["--intent-ms"], stayMs };
 }
 
 
@@ -162,7 +142,6 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
       if (response) transfers.push({ ...response, bytes: encodedDataLength });
     });
     await visit();
-    const firstResult = await page.evaluate(() => window.__firstResultAt);
     const steps = await page.evaluate(() => window.__marks);
     const atLoad = transfers.slice();
     const sum = (list, pattern) => list.filter((t) => pattern.test(new URL(t.url).pathname)).reduce((total, t) => total + t.bytes, 0);
@@ -178,7 +157,7 @@ async function load(browser, server, condition, pdf, expectedPages, intentMs = n
     await page.waitForTimeout(200);
     const atDrop = transfers.slice(before);
     return {
-      first_result_ms: firstResult,
+      first_result_ms: steps.first_result,
       steps_ms: steps,
       app_wasm_transferred: appWasm?.bytes ?? NaN,
       app_wasm_encoding: appWasm?.encoding ?? "",
@@ -204,7 +183,6 @@ async function main() {
   const servers = [];
   try {
     for (const build of builds) {
-      if (!existsSync(join(build.dir, "index.html"))) throw new Error(`${build.dir} holds no built app`);
       const { app, document } = files(build.dir);
       const server = await startServer({ env: { COURTRULES_WEB_DIR: build.dir } });
       if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");

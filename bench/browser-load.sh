@@ -7,9 +7,7 @@
 #   bench/browser-load.sh                               # web/dist, 5 loads per condition
 #   bench/browser-load.sh --runs 7 --before <old dist>  # and an earlier build, to compare
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib/common.sh"
-cd "$ROOT"
-ensure_browser
-[ -x target/release/courtrules ] || cargo build --release --locked -p courtrules
-[ -f web/dist/index.html ] || { ensure_wasm_tools; trunk build --release --locked; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/prepare.sh"
+bench_browser_and_server
+bench_app
 exec node bench/browser-load.mjs "$@"

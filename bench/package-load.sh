@@ -8,10 +8,8 @@
 #   bench/package-load.sh              # 7 loads per condition
 #   bench/package-load.sh --runs 15
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib/common.sh"
-cd "$ROOT"
-ensure_browser
-[ -x target/release/courtrules ] || cargo build --release --locked -p courtrules
+source "$(dirname "${BASH_SOURCE[0]}")/lib/prepare.sh"
+bench_browser_and_server
 if [ ! -f pkg/dist/index.js ] || [ ! -f pkg/wasm/check/web/courtrules_check_bg.wasm ]; then
   ensure_wasm_tools
   source "$ROOT/scripts/lib/build.sh"
