@@ -25,20 +25,28 @@ let server, origin, browser;
 before(async () => ({ server, origin, browser } = await startAppAndBrowser()));
 after(() => stopAppAndBrowser({ server, origin, browser }));
 
-const APP_WASM = /\/courtrules-web-[0-9a-f]+_bg\.wasm$/;
+/** The app's wasm, by its path. */
+const APP_WASM = /^\/courtrules-web-[0-9a-f]+_bg\.wasm$/;
+
+/** A request's path and query, as STARTUP lists them. */
+const pathAndQuery = (url) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
 
 /**
- * Holds the page's requests to `held` until each of `paths` (path and query) has been
- * requested, or `limitMs` have passed, then lets them through. `missing` resolves, once
- * they are let through, to the paths that had not been requested by then (none when all had).
+ * Holds the page's requests whose path matches `held` until each of `paths` (path and
+ * query) has been requested, or `limitMs` have passed, then lets them through. `missing`
+ * resolves, once they are let through, to the paths that had not been requested by then
+ * (none when all had).
  */
 async function holdUntilRequested(app, held, paths, limitMs = 5_000) {
-  const notYet = () => paths.filter((path) => !app.requests.some((r) => new URL(r.url).pathname + new URL(r.url).search === path));
+  const notYet = () => paths.filter((path) => !app.requests.some((r) => pathAndQuery(r.url) === path));
   let report;
   const reported = new Promise((resolve) => (report = resolve));
   // A page that never makes the held request must not hang the test.
   const unheld = setTimeout(() => report([`(no request to ${held} within ${(4 * limitMs) / 1000} s)`]), 4 * limitMs);
-  await app.page.route(held, async (route) => {
+  await app.page.route((url) => held.test(url.pathname), async (route) => {
     clearTimeout(unheld);
     const deadline = Date.now() + limitMs;
     while (notYet().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -64,7 +72,7 @@ async function open(t, apiKey) {
 
 function checkEachOnce(e, app, how) {
   const api = app.requests.filter((r) => new URL(r.url).pathname.startsWith("/api/"));
-  const made = api.map((r) => new URL(r.url).pathname + new URL(r.url).search);
+  const made = api.map((r) => pathAndQuery(r.url));
   for (const path of STARTUP) {
     const times = made.filter((p) => p === path).length;
     e.check(times === 1, `${how}: ${path} requested ${times} times (requests: ${made.join(", ")})`);
@@ -88,7 +96,7 @@ test("with a key remembered, the four first requests start before the app's wasm
   await app.page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 10_000 }).catch(() => {});
   checkEachOnce(e, app, "remembered key");
   // The app's glue and wasm: once each (the preload and the loader's request are one).
-  for (const file of [/^\/courtrules-web-[0-9a-f]+\.js$/, /^\/courtrules-web-[0-9a-f]+_bg\.wasm$/]) {
+  for (const file of [/^\/courtrules-web-[0-9a-f]+\.js$/, APP_WASM]) {
     const times = app.requests.filter((r) => file.test(new URL(r.url).pathname)).length;
     e.check(times === 1, `${file} requested ${times} times`);
   }
@@ -102,7 +110,7 @@ test("with a key entered, the app starts the four first requests together, each 
   const app = await open(t, null);
   const e = expectations();
   // The courts' answer is held until the other three have been asked for.
-  const started = await holdUntilRequested(app, /\/api\/v1\/courts$/, STARTUP.slice(1));
+  const started = await holdUntilRequested(app, /^\/api\/v1\/courts$/, STARTUP.slice(1));
   await app.goto();
   await app.page.fill("#api-key", server.apiKey);
   await app.page.click("button[type=submit]:has-text('Use key')");
@@ -135,7 +143,7 @@ test("opened again in the same browser, the app starts from the HTTP cache and w
   const seen = await app.page.evaluate(() =>
     performance.getEntriesByType("resource").map((r) => ({ path: new URL(r.name).pathname, transferSize: r.transferSize })),
   );
-  const wasm = seen.find((s) => /^\/courtrules-web-[0-9a-f]+_bg\.wasm$/.test(s.path));
+  const wasm = seen.find((s) => APP_WASM.test(s.path));
   if (e.check(wasm, "no app wasm among the second visit's resources")) {
     e.check(wasm.transferSize === 0, `the app's wasm was sent again (${wasm.transferSize} bytes), not taken from the cache`);
   }
@@ -146,7 +154,7 @@ test("opened again in the same browser, the app starts from the HTTP cache and w
 async function holdAppWasm(page, { refuse = false } = {}) {
   let release;
   const released = new Promise((resolve) => (release = resolve));
-  await page.route(APP_WASM, async (route) => {
+  await page.route((url) => APP_WASM.test(url.pathname), async (route) => {
     if (refuse) return route.abort("failed");
     await released;
     await route.continue();
