@@ -215,12 +215,9 @@ fn standard_font(name: &str) -> Option<Standard> {
         return Some(Standard { widths: Some(widths), fixed: None, ascent, descent });
     }
     if any(&["helvetica", "arial", "arimo", "liberationsans", "nimbussans"]) {
-        let widths = match (bold, italic) {
-            (false, false) => &metrics::HELVETICA,
-            (true, false) => &metrics::HELVETICA_BOLD,
-            (false, true) => &metrics::HELVETICA_OBLIQUE,
-            (true, true) => &metrics::HELVETICA_BOLD_OBLIQUE,
-        };
+        // Adobe's Helvetica-Oblique and Helvetica-BoldOblique are the upright faces slanted:
+        // their AFM widths are the upright ones, glyph for glyph.
+        let widths = if bold { &metrics::HELVETICA_BOLD } else { &metrics::HELVETICA };
         return Some(Standard { widths: Some(widths), fixed: None, ascent: 718.0, descent: -207.0 });
     }
     None
