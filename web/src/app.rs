@@ -10,7 +10,7 @@
 use crate::api::{self, ApiError};
 use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
-use crate::document::{self, DocumentModule, LoadState};
+use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
@@ -537,7 +537,6 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
     // How long the engine took, and how long the page waited for the PDF reader first.
     let analysis_ms = RwSignal::new(None::<f64>);
     let load_ms = RwSignal::new(None::<f64>);
-    let dragging = RwSignal::new(false);
     let analyse = move |file: web_sys::File| {
         let name = file.name();
         let reading = format!("Reading {name} in this browser…");
@@ -602,32 +601,14 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             }
         });
     };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) {
-            analyse(file);
-        }
-    };
-    let on_choose = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
-        if let Some(file) = input.files().and_then(|files| files.get(0)) {
-            analyse(file);
-        }
-    };
     view! {
-        <div
+        <DropZone
             class="dropzone"
-            class:dragging=move || dragging.get()
-            on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); dragging.set(true) }
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
-            on:pointerenter=move |_| module.prefetch()
-            on:focusin=move |_| module.prefetch()
-            data-reader=move || module.state().with(LoadState::name)
+            input_id="pdf-input"
+            accept="application/pdf,.pdf"
+            label="Drop a PDF here, or choose one, to fill the form from it"
+            on_file=analyse
         >
-            <label for="pdf-input">"Drop a PDF here, or choose one, to fill the form from it"</label>
-            <input id="pdf-input" type="file" accept="application/pdf,.pdf" on:change=on_choose />
             <p class="hint">"The PDF is read in this browser and never uploaded."</p>
             <p
                 id="pdf-status"
@@ -646,7 +627,7 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                     </ul>
                 </div>
             </Show>
-        </div>
+        </DropZone>
     }
 }
 

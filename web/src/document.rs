@@ -167,6 +167,52 @@ export function extract_json(bytes, options) {
         }
     }
 
+    /// Where a document is dropped, or chosen with its file input: either way the first
+    /// file goes to `on_file`. Pointing at it or focusing it starts fetching the reader (the
+    /// user is about to read a document), and `data-reader` says where that load stands.
+    /// `children` follow the label and the input (hints, a status).
+    #[component]
+    pub fn DropZone(
+        class: &'static str,
+        input_id: &'static str,
+        accept: &'static str,
+        label: &'static str,
+        on_file: impl Fn(web_sys::File) + Copy + 'static,
+        children: Children,
+    ) -> impl IntoView {
+        let module = expect_context::<DocumentModule>();
+        let dragging = RwSignal::new(false);
+        let on_drop = move |ev: leptos::ev::DragEvent| {
+            ev.prevent_default();
+            dragging.set(false);
+            if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) {
+                on_file(file);
+            }
+        };
+        let on_choose = move |ev: leptos::ev::Event| {
+            let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
+            if let Some(file) = input.files().and_then(|files| files.get(0)) {
+                on_file(file);
+            }
+        };
+        view! {
+            <div
+                class=class
+                class:dragging=move || dragging.get()
+                on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); dragging.set(true) }
+                on:dragleave=move |_| dragging.set(false)
+                on:drop=on_drop
+                on:pointerenter=move |_| module.prefetch()
+                on:focusin=move |_| module.prefetch()
+                data-reader=move || module.state().with(LoadState::name)
+            >
+                <label for=input_id>{label}</label>
+                <input id=input_id type="file" accept=accept on:change=on_choose />
+                {children()}
+            </div>
+        }
+    }
+
     impl DocumentModule {
         pub fn new() -> Self {
             DocumentModule { state: RwSignal::new(LoadState::Idle) }

@@ -6,7 +6,7 @@
 
 use crate::api::{self, ApiError};
 use crate::app::{after_paint, now};
-use crate::document::{self, DocumentModule, LoadState};
+use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::proposals::{
     self, Document, Layer, Proposal, ReadProblem, Saved, confidence_label, confidence_name, detail_label, in_context,
     layer_phrase, where_in,
@@ -15,7 +15,6 @@ use courtrules_engine::model::{COURT_JUDGE_SLUG, Extraction, Profile};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// Characters of the page shown either side of a proposal's sentence.
@@ -99,7 +98,6 @@ pub fn PracticesPanel(
     // The version saved, and the body it was saved from.
     let saved = RwSignal::new(None::<(u32, String)>);
     let save_state = RwSignal::new(SaveState::Idle);
-    let dragging = RwSignal::new(false);
 
     let ready = Memo::new(move |_| {
         let slug = judge.get();
@@ -226,19 +224,6 @@ pub fn PracticesPanel(
             }
         });
     };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) {
-            take_file(file);
-        }
-    };
-    let on_choose = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
-        if let Some(file) = input.files().and_then(|files| files.get(0)) {
-            take_file(file);
-        }
-    };
     let read_pasted = move |_| {
         let text = pasted.get_untracked();
         if text.trim().is_empty() {
@@ -344,20 +329,15 @@ pub fn PracticesPanel(
                             <AddressField address address_touched address_problems on_change=address_changed />
                         }.into_any(),
                     }}
-                    <div
+                    <DropZone
                         class="practices-drop"
-                        class:dragging=move || dragging.get()
-                        on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); dragging.set(true) }
-                        on:dragleave=move |_| dragging.set(false)
-                        on:drop=on_drop
-                        on:pointerenter=move |_| module.prefetch()
-                        on:focusin=move |_| module.prefetch()
-                        data-reader=move || module.state().with(LoadState::name)
+                        input_id="practices-file"
+                        accept="application/pdf,.pdf,text/plain,.txt"
+                        label="Drop the judge's practices here (PDF or text file), or choose the file"
+                        on_file=take_file
                     >
-                        <label for="practices-file">"Drop the judge's practices here (PDF or text file), or choose the file"</label>
-                        <input id="practices-file" type="file" accept="application/pdf,.pdf,text/plain,.txt" on:change=on_choose />
                         <p class="hint">"The file is read in this browser and never uploaded."</p>
-                    </div>
+                    </DropZone>
                     <div class="field paste">
                         <label for="practices-text">"Or paste the text of the practices"</label>
                         <textarea
