@@ -6,26 +6,23 @@
 // Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { appOrigin, artifacts, dist, dropPdf, isDocumentModule, launchChromium, root, startServer } from "./support.mjs";
+import { artifacts, dropPdf, isDocumentModule, root, startAppAndBrowser, stopAppAndBrowser } from "./support.mjs";
 
 const JUDGE = "avery-sample";
 const PAGE_LIMIT = 25; // Avery Sample's standing order § 3.A (data/profiles/edny.json)
 
-let server, origin, browser, page;
+let started, server, origin, browser, page;
 const requests = [];
 const measurements = {};
 /** Console messages in which Chromium reports something the page's CSP refused. */
 const policyViolations = [];
 
 before(async () => {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
-  server = await startServer();
-  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
-  origin = await appOrigin(server);
-  browser = await launchChromium();
+  started = await startAppAndBrowser();
+  ({ server, origin, browser } = started);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // The key is kept in local storage, as if the user had entered it before.
   await context.addInitScript((key) => localStorage.setItem("courtrules.apiKey", key), server.apiKey);
@@ -39,9 +36,7 @@ before(async () => {
 
 after(async () => {
   writeFileSync(join(artifacts, "measurements.json"), JSON.stringify(measurements, null, 2) + "\n");
-  await browser?.close();
-  await origin?.close();
-  await server?.stop();
+  if (started) await stopAppAndBrowser(started);
 });
 
 const checkRequests = () => requests.filter((r) => new URL(r.url).pathname === "/api/v1/check");

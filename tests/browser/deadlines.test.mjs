@@ -7,19 +7,14 @@
 // Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { appOrigin, chooseJudge, dist, launchChromium, openApp, runAxe, startServer, waitForResponse } from "./support.mjs";
+import { chooseJudge, openApp, runAxe, startAppAndBrowser, stopAppAndBrowser, waitForResponse } from "./support.mjs";
 
-let server, origin, browser, app;
+let started, server, origin, browser, app;
 
 before(async () => {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("web/dist is not built: run `trunk build --release`");
-  server = await startServer();
-  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
-  origin = await appOrigin(server);
-  browser = await launchChromium();
+  started = await startAppAndBrowser();
+  ({ server, origin, browser } = started);
   app = await openApp(browser, origin, { apiKey: server.apiKey });
   await app.goto();
   await chooseJudge(app, { district: "edny" });
@@ -27,9 +22,7 @@ before(async () => {
 
 after(async () => {
   await app?.close();
-  await browser?.close();
-  await origin?.close();
-  await server?.stop();
+  if (started) await stopAppAndBrowser(started);
 });
 
 const path = (url) => new URL(url).pathname;
