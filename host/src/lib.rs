@@ -13,6 +13,7 @@ pub mod keys;
 pub mod mcp;
 pub mod metrics;
 pub mod ocr;
+pub mod out;
 pub mod rate_limit;
 pub mod sandbox;
 pub mod server;

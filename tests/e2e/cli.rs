@@ -5,8 +5,9 @@ mod common;
 
 use common::{Server, Test, Workspace, check_request, with};
 use serde_json::{Value, json};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -41,6 +42,8 @@ const TESTS: &[Test<Cli>] = &[
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
     ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
     ("deadlines_prints_the_same_bytes_as_the_server", deadlines_prints_the_same_bytes_as_the_server),
+    ("output_nobody_reads_ends_the_command_quietly", output_nobody_reads_ends_the_command_quietly),
+    ("output_to_a_full_disk_is_an_error_that_says_so", output_to_a_full_disk_is_an_error_that_says_so),
     ("docs_list_every_environment_variable", docs_list_every_environment_variable),
 ];
 
@@ -435,4 +438,40 @@ fn docs_list_every_environment_variable(_: &Cli) {
     }
     assert!(from_help.len() >= 30 && from_help["DATABASE_URL"] == "--database-url", "{from_help:?}");
     assert_eq!(from_docs, from_help, "docs/server.md's configuration table and the program's flags differ");
+}
+
+/// A command's output piped to a reader that has gone (`courtrules check f.json | head`,
+/// the reader done early): the command ends as `cat` or `grep` would, by SIGPIPE,
+/// without writing anything more — `println!` and `eprintln!` used to panic (status 101,
+/// a backtrace on standard error).
+fn output_nobody_reads_ends_the_command_quietly(cli: &Cli) {
+    let request = write_request(cli, "piped.json", &check_request());
+    let start = |args: &[&str], stdout: Stdio, stderr: Stdio| {
+        cli.server.workspace.command().args(args).stdout(stdout).stderr(stderr).spawn().expect("courtrules starts")
+    };
+    // Standard output's reader gone before the response is written.
+    let mut child = start(&["check", request.to_str().unwrap()], Stdio::piped(), Stdio::piped());
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.signal(), Some(libc::SIGPIPE), "{:?}: {stderr}", output.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Standard error's reader gone before the error is said.
+    let mut child = start(&["check", "/nonexistent/request.json"], Stdio::null(), Stdio::piped());
+    drop(child.stderr.take());
+    assert_eq!(child.wait().unwrap().signal(), Some(libc::SIGPIPE));
+}
+
+/// Output sent to a full disk (`/dev/full`): the command fails with its error status and
+/// says that standard output could not be written, instead of panicking.
+fn output_to_a_full_disk_is_an_error_that_says_so(cli: &Cli) {
+    let request = write_request(cli, "full-disk.json", &check_request());
+    for (args, status) in [(vec!["check", request.to_str().unwrap()], 2), (vec!["keys", "list"], 1)] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let output = cli.server.workspace.command().args(&args).stdout(full).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
+        assert!(stderr.contains("could not write to standard output: No space left on device"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
 }

@@ -4,6 +4,7 @@
 use super::StorageArgs;
 use super::args::EngineArgs;
 use super::filing::{fail, local_service};
+use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::{Caller, deadlines};
 use anyhow::{Context, bail};
@@ -52,11 +53,11 @@ pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> any
     let service = local_service(storage, &sandbox, None).await?;
     match deadlines::deadlines(&service, &Caller::local(), body).await {
         Ok(answer) if command.ics => {
-            print!("{}", crate::ics::from_json(&answer)?);
+            out::text(crate::ics::from_json(&answer)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(answer) => {
-            println!("{}", String::from_utf8_lossy(&answer));
+            out::line(String::from_utf8_lossy(&answer))?;
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => fail(error),

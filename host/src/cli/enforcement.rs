@@ -2,6 +2,7 @@
 //! documented format) into the data pack and the database.
 
 use super::args::EngineArgs;
+use crate::out;
 use crate::sandbox::Sandbox;
 use crate::store::db::Db;
 use crate::store::{enforcement, seed};
@@ -53,9 +54,9 @@ pub(super) async fn run(database_url: &str, data_dir: &Path, command: Enforcemen
         *by_jurisdiction.entry(action.jurisdiction.as_str()).or_default() += 1;
     }
     let counts: Vec<String> = by_jurisdiction.iter().map(|(code, count)| format!("{code} {count}")).collect();
-    println!("{}: {} actions ({})", file.display(), actions.len(), counts.join(", "));
+    out::line(format_args!("{}: {} actions ({})", file.display(), actions.len(), counts.join(", ")))?;
     if dry_run {
-        println!("dry run: nothing copied or stored");
+        out::line("dry run: nothing copied or stored")?;
         return Ok(ExitCode::SUCCESS);
     }
     if file.canonicalize().ok() != destination.canonicalize().ok() {
@@ -64,11 +65,14 @@ pub(super) async fn run(database_url: &str, data_dir: &Path, command: Enforcemen
         let partial = destination.with_extension("partial");
         std::fs::copy(&file, &partial).with_context(|| format!("could not write {}", partial.display()))?;
         std::fs::rename(&partial, &destination)?;
-        println!("copied to {}", destination.display());
+        out::line(format_args!("copied to {}", destination.display()))?;
     }
     let db = Db::open(database_url).await?;
     let sandbox = Sandbox::new(engine.one_shot_limits())?;
-    let report = seed::seed(&db, &sandbox, data_dir, &mut |line| println!("seed: {line}")).await?;
-    println!("seed: {}", if report.changed() { "done, the database was updated" } else { "done, nothing changed" });
+    let report = seed::seed(&db, &sandbox, data_dir, &mut |line| out::progress(format_args!("seed: {line}"))).await?;
+    out::line(format_args!(
+        "seed: {}",
+        if report.changed() { "done, the database was updated" } else { "done, nothing changed" }
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

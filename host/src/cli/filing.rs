@@ -5,6 +5,7 @@
 use super::StorageArgs;
 use super::args::{ClassifyArgs, EngineArgs};
 use crate::classifier::Classifier;
+use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::{self, Caller, Error, Service, check, classify};
 use crate::store::catalogue::Live;
@@ -99,12 +100,12 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
         }
     };
     if !command.check {
-        println!("{}", String::from_utf8_lossy(&classified.response));
+        out::line(String::from_utf8_lossy(&classified.response))?;
         return Ok(ExitCode::SUCCESS);
     }
     let response: serde_json::Value = serde_json::from_slice(&classified.response)?;
     let Some(serde_json::Value::Object(mut request)) = response.get("check_request").cloned() else {
-        println!("{}", String::from_utf8_lossy(&classified.response));
+        out::line(String::from_utf8_lossy(&classified.response))?;
         let reasoning = response["classification"]["reasoning"].as_str().unwrap_or("");
         eprintln!(
             "error: the document is not supported (confidence {}): {reasoning} — no check was made",
@@ -159,7 +160,7 @@ pub(super) async fn local_service(
 fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
     match checked {
         Ok(response) => {
-            println!("{}", String::from_utf8_lossy(&response));
+            out::line(String::from_utf8_lossy(&response))?;
             let parsed: CheckResponse = serde_json::from_slice(&response)?;
             Ok(ExitCode::from(if parsed.summary.status == ComplianceStatus::Compliant { 0 } else { 1 }))
         }
@@ -169,7 +170,7 @@ fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
 
 /// The error's body on stdout, its message on stderr; exit 2.
 pub(super) fn fail(error: Error) -> anyhow::Result<ExitCode> {
-    println!("{}", String::from_utf8_lossy(&error.body()));
+    out::line(String::from_utf8_lossy(&error.body()))?;
     eprintln!("error: {error}");
     Ok(ExitCode::from(2))
 }

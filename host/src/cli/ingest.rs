@@ -9,6 +9,7 @@ use super::StorageArgs;
 use super::args::EngineArgs;
 use super::filing::{fail, local_service};
 use crate::keys::Plan;
+use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::Caller;
 use crate::service::layers::{self, DraftInput, VersionInput};
@@ -88,9 +89,9 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         Err(error) => return fail(error),
     };
     if command.json {
-        println!("{}", serde_json::to_string_pretty(&draft)?);
+        out::line(serde_json::to_string_pretty(&draft)?)?;
     } else {
-        print_review(&draft.extraction);
+        print_review(&draft.extraction)?;
     }
     if !command.accept {
         if !command.json {
@@ -139,15 +140,15 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
     }
 }
 
-fn print_review(extraction: &courtrules_engine::model::Extraction) {
-    println!("{} — {} proposed rules", extraction.title, extraction.proposals.len());
+fn print_review(extraction: &courtrules_engine::model::Extraction) -> anyhow::Result<()> {
+    out::line(format_args!("{} — {} proposed rules", extraction.title, extraction.proposals.len()))?;
     for warning in &extraction.warnings {
-        println!("warning: {warning}");
+        out::line(format_args!("warning: {warning}"))?;
     }
     for proposal in &extraction.proposals {
         let evidence = &proposal.evidence;
         let confidence = serde_json::to_value(proposal.confidence).ok();
-        println!(
+        out::line(format_args!(
             "\n{}  [{} confidence]\n  {}\n  {} (page {}{})\n  \"{}\"",
             proposal.rule.rule_key,
             confidence.as_ref().and_then(|c| c.as_str()).unwrap_or("?"),
@@ -156,15 +157,16 @@ fn print_review(extraction: &courtrules_engine::model::Extraction) {
             evidence.page,
             evidence.section.as_ref().map(|s| format!(", § {s}")).unwrap_or_default(),
             evidence.text
-        );
+        ))?;
     }
     if !extraction.not_understood.is_empty() {
-        println!(
+        out::line(format_args!(
             "\nNot understood ({} sentences that read as rules; check them yourself):",
             extraction.not_understood.len()
-        );
+        ))?;
         for passage in &extraction.not_understood {
-            println!("  p.{}: {}", passage.page, passage.text);
+            out::line(format_args!("  p.{}: {}", passage.page, passage.text))?;
         }
     }
+    Ok(())
 }

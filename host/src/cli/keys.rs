@@ -1,6 +1,7 @@
 //! `courtrules keys`: create, list and revoke API keys, and set their rate limits.
 
 use crate::keys::{self, Plan};
+use crate::out;
 use crate::rate_limit::{self, Group};
 use crate::store::courts;
 use crate::store::db::Db;
@@ -58,29 +59,32 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
                 }
             }
             let key = keys::create(db, &name, plan, organisation.as_deref()).await?;
-            println!(
+            out::line(format_args!(
                 "Created key {} \"{}\" (districts: {}; organisation {}). It is shown only this once:",
                 key.id,
                 name.trim(),
                 key.plan,
                 key.organisation_id
-            );
-            println!("{}", key.token);
+            ))?;
+            out::line(key.token)?;
             Ok(ExitCode::SUCCESS)
         }
         KeysCommand::List => {
             let keys = keys::list(db).await?;
-            println!("{:<14} {:<20} {:<24} {:<22} {:<22} STATUS", "ID", "NAME", "DISTRICTS", "CREATED", "ORGANISATION");
+            out::line(format_args!(
+                "{:<14} {:<20} {:<24} {:<22} {:<22} STATUS",
+                "ID", "NAME", "DISTRICTS", "CREATED", "ORGANISATION"
+            ))?;
             for key in keys {
                 let status = key.revoked_at.map_or("active".to_owned(), |at| format!("revoked {at}"));
-                println!(
+                out::line(format_args!(
                     "{:<14} {:<20} {:<24} {:<22} {:<22} {status}",
                     key.id,
                     key.name,
                     key.plan.to_string(),
                     key.created_at,
                     key.organisation_id
-                );
+                ))?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -101,16 +105,16 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
             let Some(key) = keys::find(db, &id).await? else {
                 bail!("no key with id `{id}` (see `courtrules keys list`)");
             };
-            println!("{:<16} {:>12}  SOURCE", "GROUP", "PER MINUTE");
+            out::line(format_args!("{:<16} {:>12}  SOURCE", "GROUP", "PER MINUTE"))?;
             for group in Group::ALL {
                 let source = if key.limits.is_default(group) { "default" } else { "set for this key" };
-                println!("{:<16} {:>12}  {source}", group.name(), key.limits.limit(group));
+                out::line(format_args!("{:<16} {:>12}  {source}", group.name(), key.limits.limit(group)))?;
             }
             Ok(ExitCode::SUCCESS)
         }
         KeysCommand::Revoke { id } => {
             if keys::revoke(db, &id).await? {
-                println!("Revoked key {id}.");
+                out::line(format_args!("Revoked key {id}."))?;
                 Ok(ExitCode::SUCCESS)
             } else {
                 bail!("no key with id `{id}` (see `courtrules keys list`)")

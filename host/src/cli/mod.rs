@@ -12,6 +12,7 @@ mod keys;
 mod mcp;
 mod uploads;
 
+use crate::out;
 use crate::sandbox::Sandbox;
 use crate::server;
 use crate::store::db::Db;
@@ -112,6 +113,10 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A closed pipe ends a one-shot command quietly; the servers keep running (`crate::out`).
+    if !matches!(cli.command, Command::Serve(_) | Command::Mcp { .. }) {
+        out::end_quietly_when_the_reader_goes();
+    }
     init_tracing(cli.log_format);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
@@ -157,17 +162,19 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Migrate => {
             Db::open(&storage.database_url).await?;
-            println!("migrations applied to {}", storage.database_url);
+            out::line(format_args!("migrations applied to {}", storage.database_url))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Seed { engine } => {
             let db = Db::open(&storage.database_url).await?;
             let sandbox = Sandbox::new(engine.one_shot_limits())?;
-            let report = seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| println!("seed: {line}")).await?;
-            println!(
+            let report =
+                seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| out::progress(format_args!("seed: {line}")))
+                    .await?;
+            out::line(format_args!(
                 "seed: {}",
                 if report.changed() { "done, the database was updated" } else { "done, nothing changed" }
-            );
+            ))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,

@@ -2,6 +2,7 @@
 //! prune old ones.
 
 use super::args::days;
+use crate::out;
 use crate::store::db::Db;
 use crate::uploads::Uploads;
 use clap::Subcommand;
@@ -32,7 +33,7 @@ pub(super) async fn run(db: &Db, uploads: &Uploads, command: UploadsCommand) -> 
     match command {
         UploadsCommand::List { limit } => {
             for upload in uploads.list(db, limit).await? {
-                println!("{}", serde_json::to_string(&upload)?);
+                out::line(serde_json::to_string(&upload)?)?;
             }
         }
         UploadsCommand::Get { id, output } => {
@@ -49,13 +50,13 @@ pub(super) async fn run(db: &Db, uploads: &Uploads, command: UploadsCommand) -> 
         UploadsCommand::Prune { older_than_days } => {
             let older_than = older_than_days.map_or(uploads.retention(), days);
             let report = uploads.prune(db, older_than).await?;
-            println!(
+            out::line(format_args!(
                 "pruned {} uploads older than {} days; removed {} stored PDFs ({} bytes)",
                 report.uploads,
                 older_than.as_secs() / 86_400,
                 report.files,
                 report.bytes
-            );
+            ))?;
         }
     }
     Ok(ExitCode::SUCCESS)

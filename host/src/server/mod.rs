@@ -10,6 +10,7 @@ pub use connections::ConnectionLimits;
 use crate::classifier::Classifier;
 use crate::http::{self, AppState, HttpConfig};
 use crate::keys::{self, Plan};
+use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::{self, Service};
 use crate::store::catalogue::Live;
@@ -106,7 +107,7 @@ pub async fn serve(
         instances = limits.instances,
         "engine ready"
     );
-    println!("courtrules listening on http://{local}");
+    out::line(format_args!("courtrules listening on http://{local}"))?;
     let draining = Arc::clone(&state.draining);
     connections::serve(listener, http::router(state), settings.connections, shutdown(), draining).await?;
     Ok(())
@@ -119,14 +120,14 @@ pub async fn serve(
 fn hand_over_first_key(token: &str, settings: &Settings) -> anyhow::Result<()> {
     let base = settings.public_url.clone().unwrap_or_else(|| format!("http://{}", settings.addr));
     if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        println!(
+        out::line(format_args!(
             "\n=====================================================================\n\
              No API key existed, so one was created (name `local`, all districts).\n\
              It is shown only this once; keep it:\n\n    {token}\n\n\
              Try it:\n    curl -H 'Authorization: Bearer {token}' {base}/api/v1\n\
              More keys: courtrules keys create --name NAME [--districts edny,sdny]\n\
              =====================================================================\n"
-        );
+        ))?;
         return Ok(());
     }
     let path = settings.first_key_file.clone().unwrap_or_else(|| first_key_file_beside(&settings.database_url));
@@ -134,11 +135,11 @@ fn hand_over_first_key(token: &str, settings: &Settings) -> anyhow::Result<()> {
     let path = std::path::absolute(&path).unwrap_or(path);
     write_private(&path, &format!("{token}\n"))
         .with_context(|| format!("could not write the first API key to {}", path.display()))?;
-    println!(
+    out::line(format_args!(
         "No API key existed, so one was created (name `local`, all districts). The output is not a \
          terminal, so the key was written to {} (readable by this user only) instead of printed.",
         path.display()
-    );
+    ))?;
     Ok(())
 }
 
