@@ -44,7 +44,7 @@ pub(super) async fn run(db: &Db, uploads: &Uploads, command: UploadsCommand) -> 
             match output {
                 Some(path) => std::fs::write(&path, &pdf)
                     .map_err(|error| anyhow::anyhow!("could not write {}: {error}", path.display()))?,
-                None => std::io::Write::write_all(&mut std::io::stdout().lock(), &pdf)?,
+                None => out::bytes(&pdf)?,
             }
         }
         UploadsCommand::Prune { older_than_days } => {
