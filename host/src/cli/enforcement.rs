@@ -3,9 +3,7 @@
 
 use super::args::EngineArgs;
 use crate::out;
-use crate::sandbox::Sandbox;
-use crate::store::db::Db;
-use crate::store::{enforcement, seed};
+use crate::store::enforcement;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use std::collections::BTreeMap;
@@ -67,12 +65,6 @@ pub(super) async fn run(database_url: &str, data_dir: &Path, command: Enforcemen
         std::fs::rename(&partial, &destination)?;
         out::line(format_args!("copied to {}", destination.display()))?;
     }
-    let db = Db::open(database_url).await?;
-    let sandbox = Sandbox::new(engine.one_shot_limits())?;
-    let report = seed::seed(&db, &sandbox, data_dir, &mut |line| out::progress(format_args!("seed: {line}"))).await?;
-    out::line(format_args!(
-        "seed: {}",
-        if report.changed() { "done, the database was updated" } else { "done, nothing changed" }
-    ))?;
+    super::seed_and_report(database_url, data_dir, &engine).await?;
     Ok(ExitCode::SUCCESS)
 }

@@ -166,15 +166,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Seed { engine } => {
-            let db = Db::open(&storage.database_url).await?;
-            let sandbox = Sandbox::new(engine.one_shot_limits())?;
-            let report =
-                seed::seed(&db, &sandbox, &storage.data_dir, &mut |line| out::progress(format_args!("seed: {line}")))
-                    .await?;
-            out::line(format_args!(
-                "seed: {}",
-                if report.changed() { "done, the database was updated" } else { "done, nothing changed" }
-            ))?;
+            seed_and_report(&storage.database_url, &storage.data_dir, &engine).await?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
@@ -188,4 +180,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             uploads::run(&Db::open(&storage.database_url).await?, &uploads.uploads(), command).await
         }
     }
+}
+
+/// Seeds the database from the data pack, each step and the outcome on standard output
+/// (`seed`, and `enforcement import` after it has copied its file in).
+async fn seed_and_report(database_url: &str, data_dir: &std::path::Path, engine: &EngineArgs) -> anyhow::Result<()> {
+    let db = Db::open(database_url).await?;
+    let sandbox = Sandbox::new(engine.one_shot_limits())?;
+    let report = seed::seed(&db, &sandbox, data_dir, &mut |line| out::progress(format_args!("seed: {line}"))).await?;
+    out::line(format_args!(
+        "seed: {}",
+        if report.changed() { "done, the database was updated" } else { "done, nothing changed" }
+    ))
 }
