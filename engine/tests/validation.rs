@@ -193,6 +193,21 @@ fn parse_request_reports_the_same_problems_as_validate() {
 fn integers_beyond_u32_are_rejected_not_wrapped() {
     let errors = problems(|r| r["document"]["word_count"] = json!(5_000_000_000u64));
     assert_eq!(errors, [FieldError::new("document.word_count", "must be at most 4294967295, got 5000000000")]);
+    // Past u64 and past any integer type, written out or as an exponent: still out of
+    // range, said with the number as written (not saturated, not "must be an integer").
+    let parsed = |text: &str| validate(&serde_json::from_str::<serde_json::Value>(text).unwrap());
+    let mut value = request_value();
+    value["document"]["word_count"] = json!("WORDS");
+    let template = value.to_string();
+    for (written, message) in [
+        ("18446744073709551616", "must be at most 4294967295, got 1.8446744073709552e+19"),
+        ("1e20", "must be at most 4294967295, got 1e+20"),
+        ("-1e20", "must be at least 0, got -1e+20"),
+        ("-100000000000000000000", "must be at least 0, got -1e+20"),
+    ] {
+        let errors = parsed(&template.replace("\"WORDS\"", written));
+        assert_eq!(errors, [FieldError::new("document.word_count", message)], "{written}");
+    }
 }
 
 #[test]

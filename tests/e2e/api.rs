@@ -185,6 +185,8 @@ fn judge_not_in_district_is_404(api: &Api) {
     let reply = api.server.check(&api.all, &with("/judge_slug", json!("judge-nobody")));
     let body = general_error(&reply, 404);
     assert!(body["suggestion"].as_str().unwrap().contains("/api/v1/judges?district_id=edny"), "{body}");
+    // Where the judge list is empty (no roster), the court-wide rules are the way on.
+    assert!(body["suggestion"].as_str().unwrap().contains("judge_slug=court"), "{body}");
     let reply = api.server.get("/api/v1/rules?district_id=edny&judge_slug=judge-nobody", Some(&api.all));
     general_error(&reply, 404);
 }
@@ -246,6 +248,21 @@ fn post_without_json_content_type_is_415_json(api: &Api) {
     let reply =
         api.server.post("/api/v1/check", Some(&api.all), Some("application/json; charset=utf-8"), body.as_bytes());
     reply.expect(200);
+    // A compressed body is refused as such, not read as JSON that is not valid.
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    for coding in ["gzip", "br", "identity, gzip"] {
+        let response = agent
+            .post(api.server.url("/api/v1/check"))
+            .header("Authorization", format!("Bearer {}", api.all))
+            .header("Content-Type", "application/json")
+            .header("Content-Encoding", coding)
+            .send(body.as_bytes())
+            .unwrap();
+        let reply = Reply::from(Ok(response));
+        let json = general_error(&reply, 415);
+        assert!(json["error"].as_str().unwrap().contains("Content-Encoding"), "{json}");
+        assert_eq!(reply.header("accept-encoding"), Some("identity"));
+    }
 }
 
 fn malformed_json_is_400_json(api: &Api) {
@@ -263,10 +280,28 @@ fn malformed_json_is_400_json(api: &Api) {
 fn body_over_the_limit_is_413_json(api: &Api) {
     let mut request = check_request();
     request["padding"] = json!("x".repeat(2 * 1024 * 1024));
-    let (status, body) = api.server.post_raw("/api/v1/check", &api.all, request.to_string().as_bytes());
+    let oversize = request.to_string();
+    let (status, body) = api.server.post_raw("/api/v1/check", &api.all, oversize.as_bytes());
     assert_eq!(status, 413, "{body}");
     assert!(body["error"].as_str().unwrap().contains("1048576"), "{body}");
     assert!(body["docs_url"].as_str().unwrap().ends_with("#payload-too-large"));
+    // Authentication comes first, even when Content-Length already says the body is
+    // too large (docs/errors.md, "Order of checks")…
+    let reply = api.server.post_raw_reply("/api/v1/check", None, oversize.as_bytes());
+    assert_eq!(reply.status, 401, "{}", reply.text);
+    let reply = api.server.post_raw_reply("/api/v1/check", Some("crk_000000000000_00"), oversize.as_bytes());
+    assert_eq!(reply.status, 403, "{}", reply.text);
+    // …and a valid key's 413 is counted, with its rate-limit headers.
+    let reply = api.server.post_raw_reply("/api/v1/check", Some(&api.all), oversize.as_bytes());
+    assert_eq!(reply.status, 413, "{}", reply.text);
+    let remaining: u32 = reply.header("x-ratelimit-remaining").expect("rate-limit headers on a 413").parse().unwrap();
+    let reply = api.server.check(&api.all, &check_request());
+    let after: u32 = reply.header("x-ratelimit-remaining").unwrap().parse().unwrap();
+    assert_eq!(after + 1, remaining, "the 413 counted against the key");
+    // The MCP endpoint answers the same 413, not a failure of its own.
+    let reply = api.server.post_raw_reply("/mcp", Some(&api.all), oversize.as_bytes());
+    assert_eq!(reply.status, 413, "{}", reply.text);
+    assert!(reply.json["docs_url"].as_str().unwrap().ends_with("#payload-too-large"), "{}", reply.text);
 }
 
 fn unknown_routes_and_wrong_methods_answer_json(api: &Api) {
@@ -301,6 +336,20 @@ fn cors_preflight_allows_authorization_and_content_type(api: &Api) {
     let allowed = response.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
     assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
     assert!(response.headers().contains_key("access-control-allow-origin"));
+    // A page on another origin can withdraw a layer (DELETE) and revalidate a PDF it
+    // keeps (If-None-Match).
+    let response = agent
+        .options(api.server.url("/api/v1/standing-order-layers/edny/avery-sample"))
+        .header("Origin", "https://drafting.example")
+        .header("Access-Control-Request-Method", "DELETE")
+        .header("Access-Control-Request-Headers", "authorization,if-none-match")
+        .call()
+        .unwrap();
+    assert!(response.status().is_success());
+    let methods = response.headers()["access-control-allow-methods"].to_str().unwrap().to_uppercase();
+    assert!(methods.split(',').any(|method| method.trim() == "DELETE"), "{methods}");
+    let allowed = response.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    assert!(allowed.contains("if-none-match"), "{allowed}");
 }
 
 fn results(body: &Value) -> &Vec<Value> {
@@ -510,6 +559,16 @@ fn judges_needs_district_id(api: &Api) {
     assert_eq!(body["error"], "the query is invalid (2 problems)");
     assert_eq!(body["details"][0]["message"], "must not be empty");
     assert_eq!(body["details"][1]["message"], "unknown parameter; this endpoint takes district_id");
+    // A parameter given twice is refused, not read one way or the other; so on /rules,
+    // whose query the engine validates.
+    for path in [
+        "/api/v1/judges?district_id=edny&district_id=sdny",
+        "/api/v1/rules?district_id=edny&judge_slug=court&district_id=edny",
+    ] {
+        let body = api.server.get(path, Some(&api.all)).expect(400).clone();
+        assert_eq!(paths(&body), vec!["district_id"], "{path}: {body}");
+        assert_eq!(body["details"][0]["message"], "appears more than once; give each parameter once");
+    }
 }
 
 fn rules_are_grouped_by_layer_and_filtered(api: &Api) {

@@ -42,9 +42,17 @@ pub fn scan_image(pdf_bytes: &[u8], page: u32) -> Result<ScanImage, EngineError>
     }
     let (stream, pixels) = best.ok_or_else(|| invalid(format!("page {page} paints no image")))?;
     let dict = &stream.dict;
-    let width = pdf.get_number(dict, b"Width").unwrap_or(0.0) as u64;
-    let height = pdf.get_number(dict, b"Height").unwrap_or(0.0) as u64;
-    if pixels == 0 || pixels > MAX_IMAGE_PIXELS {
+    let width = pdf.get_number(dict, b"Width").unwrap_or(0.0).max(0.0) as u64;
+    let height = pdf.get_number(dict, b"Height").unwrap_or(0.0).max(0.0) as u64;
+    if pixels == 0 {
+        let declared = |key: &[u8]| pdf.get_number(dict, key).map_or("none".to_owned(), |n| n.to_string());
+        return Err(invalid(format!(
+            "page {page}'s image has no pixels to recognise (its Width is {}, its Height {})",
+            declared(b"Width"),
+            declared(b"Height")
+        )));
+    }
+    if pixels > MAX_IMAGE_PIXELS {
         return Err(invalid(format!("page {page}'s image is {width} × {height} pixels, too large to recognise")));
     }
     let bits = pdf.get_number(dict, b"BitsPerComponent").unwrap_or(8.0) as u64;

@@ -349,14 +349,21 @@ fn integer_problem(number: &serde_json::Number, min: u64) -> Option<String> {
             return Some(format!("must be at least {min}, got {value}"));
         }
         if value > u64::from(u32::MAX) {
-            return Some(format!("must be at most {}, got {value}", u32::MAX));
+            // As written: `value` saturates for numbers past u64's range.
+            return Some(format!("must be at most {}, got {number}", u32::MAX));
         }
         return None;
     }
     if number.as_i64().is_some() {
         return Some(format!("must be at least {min}, got {number}"));
     }
-    Some(format!("must be an integer, got {number}"))
+    // A whole number too large for any integer type (`1e20`, or 100000000000000000000
+    // written out) is out of range, not a fraction.
+    match number.as_f64() {
+        Some(x) if x.fract() == 0.0 && x > 0.0 => Some(format!("must be at most {}, got {number}", u32::MAX)),
+        Some(x) if x.fract() == 0.0 && x < 0.0 => Some(format!("must be at least {min}, got {number}")),
+        _ => Some(format!("must be an integer, got {number}")),
+    }
 }
 
 /// Why a string is not a usable slug, if it is not.

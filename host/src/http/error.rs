@@ -25,6 +25,10 @@ pub enum ApiError {
     RateLimited { group: Group, limit: u32, window: String, retry_after_seconds: u64, contact: String },
     #[error("a POST body must be JSON sent with `Content-Type: application/json`")]
     UnsupportedMediaType,
+    /// A body sent compressed (`Content-Encoding` other than `identity`): read as it
+    /// came, it would be reported as invalid JSON with no word of why.
+    #[error("a request body sent with `Content-Encoding: {0}` cannot be read; send it uncompressed")]
+    UnsupportedContentEncoding(String),
     #[error("the request body is larger than the {limit_bytes}-byte limit")]
     PayloadTooLarge { limit_bytes: usize },
     /// `/classify`: the body is larger than the route's own limit.
@@ -100,7 +104,9 @@ impl ApiError {
             ApiError::InvalidKey => StatusCode::FORBIDDEN,
             ApiError::RouteNotFound(_) => StatusCode::NOT_FOUND,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedMediaType | ApiError::UnsupportedContentEncoding(_) => {
+                StatusCode::UNSUPPORTED_MEDIA_TYPE
+            }
             ApiError::PayloadTooLarge { .. } | ApiError::PdfTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout => StatusCode::SERVICE_UNAVAILABLE,
@@ -136,6 +142,12 @@ impl ApiError {
             .expect("error bodies always serialize"),
             ApiError::UnsupportedMediaType => general(
                 "Send the body as JSON with the header `Content-Type: application/json`.".into(),
+                "unsupported-media-type",
+            ),
+            ApiError::UnsupportedContentEncoding(_) => general(
+                "Send the body uncompressed, without a Content-Encoding header (responses are compressed when you \
+                 send Accept-Encoding)."
+                    .into(),
                 "unsupported-media-type",
             ),
             ApiError::PayloadTooLarge { .. } => general(
@@ -184,6 +196,10 @@ impl IntoResponse for ApiError {
         }
         if let ApiError::RateLimited { retry_after_seconds, .. } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+        }
+        if let ApiError::UnsupportedContentEncoding(_) = self {
+            // RFC 7694: the codings a request body may use.
+            response.headers_mut().insert(header::ACCEPT_ENCODING, HeaderValue::from_static("identity"));
         }
         response
     }

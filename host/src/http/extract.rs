@@ -5,7 +5,7 @@ use super::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{CONTENT_ENCODING, CONTENT_TYPE};
 use axum::http::request::Parts;
 use courtrules_engine::model::FieldError;
 
@@ -19,6 +19,9 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(request.headers().get(CONTENT_TYPE)) {
             return Err(ApiError::UnsupportedMediaType);
+        }
+        if let Some(coding) = content_coding(&request) {
+            return Err(ApiError::UnsupportedContentEncoding(coding));
         }
         let limit = request.extensions().get::<BodyLimit>().map_or(0, |limit| limit.0);
         let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
@@ -41,6 +44,20 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
 #[derive(Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
+/// The body's content coding, when it is not the identity (the only one read).
+fn content_coding(request: &Request) -> Option<String> {
+    let codings: Vec<String> = request
+        .headers()
+        .get_all(CONTENT_ENCODING)
+        .iter()
+        .flat_map(|value| {
+            String::from_utf8_lossy(value.as_bytes()).split(',').map(|c| c.trim().to_owned()).collect::<Vec<_>>()
+        })
+        .filter(|coding| !coding.is_empty() && !coding.eq_ignore_ascii_case("identity"))
+        .collect();
+    (!codings.is_empty()).then(|| codings.join(", "))
+}
+
 /// `application/json`, with or without parameters such as `charset`.
 fn is_json(value: Option<&axum::http::HeaderValue>) -> bool {
     let Some(value) = value.and_then(|value| value.to_str().ok()) else { return false };
@@ -48,13 +65,14 @@ fn is_json(value: Option<&axum::http::HeaderValue>) -> bool {
     essence.eq_ignore_ascii_case("application/json")
 }
 
-/// The query string as name/value pairs, in order (a repeated name: the last wins
-/// where a handler looks one up).
+/// The query string as name/value pairs, in order. A name given more than once is
+/// refused (400 at that name) rather than read one way or the other, as a JSON key
+/// given twice is: which copy wins differs between servers, proxies and caches.
 pub struct QueryPairs(pub Vec<(String, String)>);
 
 impl QueryPairs {
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().rev().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+        self.0.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
     }
 }
 
@@ -63,8 +81,23 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryPairs {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or("");
-        serde_urlencoded::from_str::<Vec<(String, String)>>(query).map(QueryPairs).map_err(|error| {
+        let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(query).map_err(|error| {
             ApiError::invalid("the query string could not be read", vec![FieldError::new("", error.to_string())])
-        })
+        })?;
+        // Each repeated name once, in the order first given; found in linear time, since a
+        // long URL may hold thousands of pairs.
+        let mut seen = std::collections::HashSet::new();
+        let mut reported = std::collections::HashSet::new();
+        let repeated: Vec<FieldError> = pairs
+            .iter()
+            .filter(|(name, _)| !seen.insert(name.as_str()) && reported.insert(name.as_str()))
+            .map(|(name, _)| FieldError::new(name, "appears more than once; give each parameter once"))
+            .collect();
+        if !repeated.is_empty() {
+            let problems = courtrules_engine::validate::limit(repeated);
+            let error = courtrules_engine::validate::summary("the query is invalid", &problems);
+            return Err(ApiError::invalid(error, problems));
+        }
+        Ok(QueryPairs(pairs))
     }
 }

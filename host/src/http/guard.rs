@@ -85,28 +85,28 @@ fn is_plain_id(value: &HeaderValue) -> bool {
 pub struct BodyLimits {
     pub default: usize,
     pub classify: usize,
-    /// The largest PDF, for the 413's suggestion.
-    pub classify_max_pdf: usize,
 }
 
-/// Refuses a body over its route's limit: at once when `Content-Length` says so,
-/// otherwise when reading passes the limit (the extractors answer 413). The limit in
-/// force is put in the request extensions (`BodyLimit`) for the 413 body.
+/// Refuses a body over its route's limit: the route's body extractor answers 413 when
+/// reading passes the limit, or at once when `Content-Length` already says so. The
+/// limit in force is put in the request extensions (`BodyLimit`) for the 413 body.
+///
+/// A declared oversize body is not answered here but replaced by one that fails on its
+/// first read: the route then authenticates and counts the request first, as for any
+/// other problem with a body (docs/errors.md, "Order of checks"), and the client's bytes
+/// are still never read.
 pub async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next: Next) -> Response {
     // Documents (PDFs to classify, practices to read) get the larger limit.
     let is_classify = [classify::PATH, super::layers::DRAFTS_PATH].contains(&request.uri().path());
     let limit = if is_classify { limits.classify } else { limits.default };
     let declared =
         request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > limit as u64) {
-        let error = if is_classify {
-            ApiError::PdfTooLarge { limit_bytes: limit, max_pdf_bytes: limits.classify_max_pdf }
-        } else {
-            ApiError::PayloadTooLarge { limit_bytes: limit }
-        };
-        return error.into_response();
-    }
     request.extensions_mut().insert(BodyLimit(limit));
+    if declared.is_some_and(|length| length > limit as u64) {
+        // One byte against a limit of none: the first read is a length-limit error.
+        let over = http_body_util::Limited::new(http_body_util::Full::new(axum::body::Bytes::from_static(b" ")), 0);
+        return next.run(request.map(|_| Body::new(over))).await;
+    }
     next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
 }
 

@@ -124,11 +124,7 @@ pub fn router(state: AppState) -> Router {
     // heads before any work; `body_limit` enforces the body limits (the configured one,
     // and /classify's own); axum's own 2 MiB default is switched off so there is one
     // limit per route. (The `guard` module says why each exists.)
-    let limits = BodyLimits {
-        default: config.body_limit_bytes,
-        classify: config.classify_body_limit_bytes(),
-        classify_max_pdf: config.classify_max_pdf_bytes,
-    };
+    let limits = BodyLimits { default: config.body_limit_bytes, classify: config.classify_body_limit_bytes() };
     api.layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(limits, guard::body_limit))
         .layer(middleware::from_fn(guard::check_head))
@@ -142,8 +138,10 @@ pub fn router(state: AppState) -> Router {
         .layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::any())
-                .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
-                .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, request_id.clone()])
+                // Every method a route takes (DELETE: withdrawing a layer), and the
+                // headers a client sends (If-None-Match: revalidating a document's PDF).
+                .allow_methods([Method::GET, Method::HEAD, Method::POST, Method::DELETE, Method::OPTIONS])
+                .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::IF_NONE_MATCH, request_id.clone()])
                 .expose_headers([
                     request_id.clone(),
                     rate_limit::LIMIT,

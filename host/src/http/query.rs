@@ -130,7 +130,7 @@ impl<'q> Params<'q> {
         Params { query, problems: Vec::new(), unknown }
     }
 
-    /// The parameter's value as given (the last, if repeated).
+    /// The parameter's value as given (`QueryPairs` refuses a repeated name).
     fn get(&self, name: &str) -> Option<&'q str> {
         self.query.get(name)
     }

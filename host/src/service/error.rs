@@ -169,7 +169,8 @@ impl Error {
             }
             Error::JudgeNotFound { district_id, .. } => general(
                 format!(
-                    "List the district's judges with GET /api/v1/judges?district_id={district_id} and use a slug from it."
+                    "List the district's judges with GET /api/v1/judges?district_id={district_id} and use a slug from \
+                     it, or use judge_slug=court for the court-wide rules alone."
                 ),
                 "judge-not-found",
             ),

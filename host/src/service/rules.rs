@@ -114,7 +114,7 @@ impl From<ExtractedRule> for SourceRule {
     }
 }
 
-/// The rules for a query given as name/value pairs (a repeated name: the last wins).
+/// The rules for a query given as name/value pairs (each name once: `QueryPairs`).
 pub async fn rules(service: &Service, caller: &Caller, query: &[(String, String)]) -> Result<RulesAnswer, Error> {
     let catalogue = service.catalogue();
     let get = |name: &str| query.iter().rev().find(|(key, _)| key == name).map(|(_, value)| value.as_str());

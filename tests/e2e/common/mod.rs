@@ -269,12 +269,19 @@ impl Server {
     /// if it stops reading the body early (as it does past the body limit, where an
     /// HTTP client library would report the broken pipe instead of the answer).
     pub fn post_raw(&self, path: &str, key: &str, body: &[u8]) -> (u16, Value) {
+        let reply = self.post_raw_reply(path, Some(key), body);
+        (reply.status, reply.json)
+    }
+
+    /// `post_raw` with an optional key, answering the whole reply (headers too).
+    pub fn post_raw_reply(&self, path: &str, key: Option<&str>, body: &[u8]) -> Reply {
         use std::io::{Read, Write};
         let address = self.base.strip_prefix("http://").expect("an http base");
         let mut stream = std::net::TcpStream::connect(address).expect("a connection");
         stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let authorization = key.map(|key| format!("Authorization: Bearer {key}\r\n")).unwrap_or_default();
         let head = format!(
-            "POST {path} HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bearer {key}\r\n\
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\n{authorization}\
              Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
             body.len()
         );
@@ -282,10 +289,16 @@ impl Server {
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
         let text = String::from_utf8_lossy(&response);
-        let status = text.split_whitespace().nth(1).and_then(|code| code.parse().ok()).expect("a status line");
-        let json =
-            text.split_once("\r\n\r\n").and_then(|(_, body)| serde_json::from_str(body).ok()).unwrap_or(Value::Null);
-        (status, json)
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let mut lines = head.split("\r\n");
+        let status = lines.next().and_then(|line| line.split_whitespace().nth(1)?.parse().ok()).expect("a status line");
+        let headers: Vec<(String, String)> = lines
+            .filter_map(|line| line.split_once(':'))
+            .map(|(name, value)| (name.trim().to_lowercase(), value.trim().to_owned()))
+            .collect();
+        let content_type = header_in(&headers, "content-type").unwrap_or_default().to_owned();
+        let json = serde_json::from_str(body).unwrap_or(Value::Null);
+        Reply { status, content_type, headers, text: body.to_owned(), json }
     }
 
     /// Sends SIGTERM and waits (at most `within`) for the process to exit.
