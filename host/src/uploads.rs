@@ -78,7 +78,7 @@ impl Uploads {
     /// The bytes of the uploads `key_id` sent within the retention period (what its
     /// quota counts: each upload, even of a file already stored).
     pub async fn used_by(&self, db: &Db, key_id: &str) -> anyhow::Result<u64> {
-        let cutoff = timestamp(SystemTime::now().checked_sub(self.retention).unwrap_or(SystemTime::UNIX_EPOCH));
+        let cutoff = cutoff(self.retention);
         let (used,): (i64,) = sqlx::query_as(
             "SELECT CAST(COALESCE(SUM(byte_size), 0) AS BIGINT) FROM uploads WHERE key_id = $1 AND created_at > $2",
         )
@@ -145,7 +145,7 @@ impl Uploads {
     /// Removes uploads older than `older_than` with their classifications, and the
     /// stored PDFs no remaining upload names, in one transaction.
     pub async fn prune(&self, db: &Db, older_than: Duration) -> anyhow::Result<PruneReport> {
-        let cutoff = timestamp(SystemTime::now().checked_sub(older_than).unwrap_or(SystemTime::UNIX_EPOCH));
+        let cutoff = cutoff(older_than);
         let mut tx = db.begin_write().await?;
         db.lock(&mut tx, Lock::Uploads).await?;
         sqlx::query("DELETE FROM classifications WHERE upload_id IN (SELECT id FROM uploads WHERE created_at <= $1)")
@@ -248,6 +248,13 @@ async fn remove_stored_files(dir: &Path, db: &Db) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The time `age` ago, no earlier than 1970 (uploads are all later, and a retention
+/// of a century or more means "keep everything"), as stored timestamps are written.
+fn cutoff(age: Duration) -> String {
+    let time = SystemTime::now().checked_sub(age).filter(|time| *time >= SystemTime::UNIX_EPOCH);
+    timestamp(time.unwrap_or(SystemTime::UNIX_EPOCH))
+}
+
 fn timestamp(time: SystemTime) -> String {
     humantime::format_rfc3339_seconds(time).to_string()
 }
@@ -280,6 +287,21 @@ mod tests {
         let report = uploads.prune(&db, Duration::ZERO).await.unwrap();
         assert_eq!((report.uploads, report.files, report.bytes), (3, 2, 21));
         assert_eq!(uploads.pdf(&db, &first).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_retention_reaching_before_1970_keeps_everything() {
+        // A century, and the most days the command line takes: the cutoff is 1970, not
+        // a date the timestamp formatting cannot write (it panicked).
+        let (folder, db) = database().await;
+        for days in [36_500, u64::MAX / 86_400 + 1] {
+            let retention = Duration::from_secs(days.saturating_mul(86_400));
+            let uploads = Uploads::new(folder.path().join("files"), retention, Some(1 << 20));
+            uploads.store(&db, upload(b"%PDF-1.7 kept"), "v", b"{}").await.unwrap();
+            assert!(uploads.used_by(&db, "k").await.unwrap() > 0);
+            let report = uploads.prune(&db, retention).await.unwrap();
+            assert_eq!(report.uploads, 0, "{days} days");
+        }
     }
 
     #[tokio::test]

@@ -42,6 +42,7 @@ const TESTS: &[Test<Cli>] = &[
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
     ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
     ("deadlines_prints_the_same_bytes_as_the_server", deadlines_prints_the_same_bytes_as_the_server),
+    ("ingest_refuses_an_empty_document_and_an_empty_layer", ingest_refuses_an_empty_document_and_an_empty_layer),
     ("output_nobody_reads_ends_the_command_quietly", output_nobody_reads_ends_the_command_quietly),
     ("output_to_a_full_disk_is_an_error_that_says_so", output_to_a_full_disk_is_an_error_that_says_so),
     ("docs_list_every_environment_variable", docs_list_every_environment_variable),
@@ -348,6 +349,66 @@ fn enforcement_import_checks_copies_and_seeds(cli: &Cli) {
     let output = workspace.cli(&["enforcement", "import", clash.to_str().unwrap()]);
     let errors = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success() && errors.contains("already in the data pack: test-one"), "{errors}");
+
+    // Another file that happens to share the installed one's name, without its actions:
+    // refused, naming what it would remove, unless --replace says so.
+    let elsewhere = workspace.dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let namesake = elsewhere.join("more-actions.csv");
+    std::fs::write(&namesake, format!("{header}\n{}\n", row("test-three", "US-CA"))).unwrap();
+    let output = workspace.cli(&["enforcement", "import", namesake.to_str().unwrap()]);
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{errors}");
+    assert!(errors.contains("2 of its 2 actions") && errors.contains("test-one, test-two"), "{errors}");
+    assert!(std::fs::read_to_string(&installed).unwrap().contains("test-one"), "the pack's file is kept");
+    let output = workspace.cli(&["enforcement", "import", "--replace", namesake.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout(&output).contains("enforcement actions: 1 (updated)"), "{}", stdout(&output));
+
+    // A file with no actions is refused: nothing to import.
+    let empty = workspace.dir.path().join("empty.csv");
+    std::fs::write(&empty, format!("{header}\n")).unwrap();
+    let output = workspace.cli(&["enforcement", "import", empty.to_str().unwrap()]);
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && errors.contains("no enforcement actions"), "{errors}");
+}
+
+/// `ingest`: an empty document is an error, not a draft with nothing in it; and
+/// `--accept` with no rule to accept stores nothing (an empty layer would set the
+/// judge's order aside and check nothing: every brief would pass).
+fn ingest_refuses_an_empty_document_and_an_empty_layer(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let output = workspace.cli(&["keys", "create", "--name", "ingest-empty"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let key = common::key_in(&stdout(&output)).expect("a key");
+    let organisation = format!("org_{}", key.split('_').nth(1).unwrap());
+    let judge = ["--district", "edny", "--judge", "avery-sample", "--source-url", "https://court.example/practices"];
+    let accept = ["--accept", "--organisation", organisation.as_str()];
+
+    let empty = workspace.dir.path().join("empty-practices.txt");
+    std::fs::write(&empty, " \n\n").unwrap();
+    let mut args = vec!["ingest", empty.to_str().unwrap()];
+    args.extend(judge);
+    args.extend(accept);
+    let output = workspace.cli(&args);
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body on standard output");
+    assert!(body["details"][0]["message"].as_str().unwrap().contains("is empty"), "{body}");
+
+    let no_rules = workspace.dir.path().join("no-rules.txt");
+    std::fs::write(&no_rules, "Judge Avery Sample sits in Courtroom 4 of the courthouse.\n").unwrap();
+    let mut args = vec!["ingest", no_rules.to_str().unwrap()];
+    args.extend(judge);
+    args.extend(accept);
+    let output = workspace.cli(&args);
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    let body: Value = serde_json::from_str(text.lines().last().unwrap()).expect("the error body, last");
+    assert_eq!(body["details"][0]["path"], "rules", "{text}");
+    assert!(body["details"][0]["message"].as_str().unwrap().contains("nothing to accept"), "{text}");
+
+    let layers = cli.server.get("/api/v1/standing-order-layers", Some(&key)).expect(200).clone();
+    assert_eq!(layers["layers"], json!([]), "nothing stored: {layers}");
 }
 
 /// `deadlines`: the server's bytes, from a request file or from flags; iCalendar with

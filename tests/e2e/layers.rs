@@ -555,6 +555,10 @@ fn validation_and_conflicts(layers: &Layers) {
     let body = post(layers, &versions_path("court"), &v, &version_body(vec![memorandum_rule(15)])).expect(400).clone();
     assert_eq!(detail_paths(&body), vec!["judge_slug"]);
     general_error(&post(layers, &versions_path("nobody"), &v, &version_body(vec![])), 404, "judge-not-found");
+    // No rules: it would set the published order aside and check nothing.
+    let body = accept(&version_body(vec![])).expect(400).clone();
+    assert_eq!(detail_paths(&body), vec!["rules"], "{body}");
+    assert!(body["details"][0]["message"].as_str().unwrap().contains("withdraw"), "{body}");
     general_error(&get(layers, &layer_path(JUDGE), &v), 404, "layer-not-found");
 
     // Documents: one of pdf_base64 or text; bytes that are neither a PDF nor text are 422.

@@ -20,23 +20,50 @@ pub(super) enum EnforcementCommand {
         /// Only check the file: copy and store nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Let the file replace a data-pack file of the same name even though actions
+        /// of that file are missing from it (they are then removed).
+        #[arg(long)]
+        replace: bool,
         #[command(flatten)]
         engine: EngineArgs,
     },
 }
 
 pub(super) async fn run(database_url: &str, data_dir: &Path, command: EnforcementCommand) -> anyhow::Result<ExitCode> {
-    let EnforcementCommand::Import { file, dry_run, engine } = command;
+    let EnforcementCommand::Import { file, dry_run, replace, engine } = command;
     let extension = file.extension().and_then(|extension| extension.to_str());
     if !matches!(extension, Some("json" | "csv")) {
         bail!("{}: only .json and .csv files are read", file.display());
     }
     let name = file.file_name().context("FILE names no file")?;
     let actions = enforcement::read_file(&file)?;
+    if actions.is_empty() {
+        bail!("{}: the file holds no enforcement actions; there is nothing to import", file.display());
+    }
     let destination = data_dir.join("enforcement").join(name);
     // Ids are unique across the pack; a file imported again replaces its earlier copy.
     let others = enforcement::read_data_pack(data_dir)?;
     let earlier = if destination.exists() { enforcement::read_file(&destination)? } else { Vec::new() };
+    // Replacing a file would drop the actions it has that the new one lacks: most likely
+    // another file that happens to share its name (`us.json`), so only when asked.
+    let dropped: Vec<&str> = earlier
+        .iter()
+        .filter(|mine| !actions.iter().any(|action| action.id == mine.id))
+        .map(|mine| mine.id.as_str())
+        .collect();
+    if !dropped.is_empty() && !replace {
+        let listed = dropped.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        let more = if dropped.len() > 5 { format!(" and {} more", dropped.len() - 5) } else { String::new() };
+        bail!(
+            "{}: the data pack already has a file of this name, {}, and {} of its {} actions are not in this \
+             file ({listed}{more}); importing it would remove them. Give the file another name to add its actions \
+             beside them, or pass --replace to replace that file.",
+            file.display(),
+            destination.display(),
+            dropped.len(),
+            earlier.len()
+        );
+    }
     let clashes: Vec<&str> = actions
         .iter()
         .filter(|action| {

@@ -11,10 +11,11 @@ use super::filing::{fail, local_service};
 use crate::keys::Plan;
 use crate::out;
 use crate::sandbox::Sandbox;
-use crate::service::Caller;
 use crate::service::layers::{self, DraftInput, VersionInput};
+use crate::service::{Caller, Error};
 use anyhow::Context;
 use clap::Args;
+use courtrules_engine::model::FieldError;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -62,6 +63,14 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
     } else {
         std::fs::read(&command.file).with_context(|| format!("could not read {}", command.file.display()))?
     };
+    if document.iter().all(u8::is_ascii_whitespace) {
+        let name =
+            if command.file.as_os_str() == "-" { "standard input".into() } else { command.file.display().to_string() };
+        return fail(Error::invalid(vec![FieldError::new(
+            "",
+            format!("{name} is empty: there is no document to read"),
+        )]));
+    }
     let sandbox = Sandbox::new(command.engine.one_shot_limits())?;
     let service = local_service(storage, &sandbox, None).await?;
     let caller = Caller { key_id: "local".into(), plan: Plan::All, organisation_id: command.organisation.clone() };
@@ -106,13 +115,24 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         "medium" => 1,
         _ => 2,
     };
-    let rules = draft
+    let rules: Vec<_> = draft
         .extraction
         .proposals
         .iter()
         .filter(|proposal| (proposal.confidence as u8) <= floor)
         .map(|proposal| proposal.rule.clone())
         .collect();
+    if rules.is_empty() {
+        let message = match draft.extraction.proposals.len() {
+            0 => "nothing to accept: no rules were found in the document; nothing stored".to_owned(),
+            proposed => format!(
+                "nothing to accept: none of the document's {proposed} proposed rules is at --min-confidence {} or \
+                 above; nothing stored",
+                command.min_confidence
+            ),
+        };
+        return fail(Error::invalid(vec![FieldError::new("rules", message)]));
+    }
     let source_url = draft.extraction.proposals.first().map(|p| p.rule.source_url.clone());
     let input = VersionInput {
         title: draft.extraction.title.clone(),

@@ -53,7 +53,7 @@ pub(super) async fn run(db: &Db, uploads: &Uploads, command: UploadsCommand) -> 
             out::line(format_args!(
                 "pruned {} uploads older than {} days; removed {} stored PDFs ({} bytes)",
                 report.uploads,
-                older_than.as_secs() / 86_400,
+                older_than_days.unwrap_or(older_than.as_secs() / 86_400),
                 report.files,
                 report.bytes
             ))?;

@@ -193,6 +193,17 @@ pub async fn accept(
     let organisation_id = organisation(caller)?.to_owned();
     let catalogue = service.catalogue();
     let (compiled, _) = route(service, &catalogue, caller, district_id, judge_slug)?;
+    // A layer with no rules would set the judge's published order aside and leave
+    // nothing in its place: every check against it would pass. That is never what
+    // reading an empty or unreadable document should do; going back to the published
+    // order is `withdraw`.
+    if input.rules.is_empty() {
+        return Err(Error::invalid(vec![FieldError::new(
+            "rules",
+            "is empty: a layer with no rules would set the judge's standing order aside and check nothing in its \
+             place; accept at least one rule, or withdraw the layer to go back to the published order",
+        )]));
+    }
     let order = StandingOrder {
         title: input.title,
         source_url: input.source_url,
