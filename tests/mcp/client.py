@@ -170,6 +170,19 @@ async def exercise(session, base, key, label, latencies=None):
         body = json.loads(text_of(result))
         paths = [detail["path"] for detail in body.get("details", [])]
         ok(result.isError and path in paths, f"{label}: {name} with a bad `{path}` is a tool error naming it")
+    # A value of the wrong type is named at its argument, in words, not Rust's types.
+    wrong_types = [
+        ("search_judges", {"district_id": 5}, "district_id"),
+        ("get_judge_rules", {"district_id": "edny", "judge_slug": True}, "judge_slug"),
+        ("get_holidays", {"district_id": "edny", "year": "2026"}, "year"),
+        ("search_enforcement_actions", {"limit": "5"}, "limit"),
+    ]
+    for name, arguments, path in wrong_types:
+        result = await session.call_tool(name, arguments)
+        body = json.loads(text_of(result))
+        details = body.get("details", [])
+        ok(result.isError and [d["path"] for d in details] == [path], f"{label}: {name} with a `{path}` of the wrong type names it: {details}")
+        ok(all("expected i32" not in d["message"] and "expected u32" not in d["message"] for d in details), f"{label}: {name}'s message says integer: {details}")
     missing = await call("search_judges", {"district_id": "nosuch"})
     ok(missing.isError and "unknown district" in text_of(missing), f"{label}: an unknown district is a tool error")
 
@@ -202,6 +215,13 @@ async def main():
     async with stdio_client(server) as (read, write):
         async with ClientSession(read, write) as session:
             await exercise(session, base, key, "stdio")
+            # A PDF well within the 22 MiB the tool takes, whose call is a line longer
+            # than the MCP SDK's default 16 MiB: answered, not dropped.
+            padded = base64.b64decode(PDF_BASE64) + b"\n" * (13 * 1024 * 1024)
+            arguments = {"district_id": "edny", "judge_slug": "avery-sample", "filename": "memo_support_rule12.pdf",
+                         "pdf_base64": base64.b64encode(padded).decode()}
+            result = await asyncio.wait_for(session.call_tool("classify_document", arguments), timeout=120)
+            ok(not result.isError, f"stdio: classify_document of a 13 MiB PDF (an 18 MB line) answers: {text_of(result)[:120]}")
 
     latencies.sort()
     summary = {

@@ -31,10 +31,11 @@ pub(super) async fn run(
         .context("the API key is not valid: unknown, revoked, or from another database")?;
     let caller = Caller { key_id: stored.id, plan: stored.plan, organisation_id: Some(stored.organisation_id) };
     tracing::info!(key_id = caller.key_id, "MCP tool server on stdio");
-    let running = CourtrulesMcp::for_caller(service, caller)
-        .serve(rmcp::transport::stdio())
-        .await
-        .context("the MCP session could not start")?;
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let transport = rmcp::transport::async_rw::AsyncRwTransport::new(stdin, stdout)
+        .with_max_line_length(crate::mcp::STDIO_MAX_LINE_BYTES);
+    let running =
+        CourtrulesMcp::for_caller(service, caller).serve(transport).await.context("the MCP session could not start")?;
     running.waiting().await.context("the MCP session ended with an error")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -34,6 +34,12 @@ enum Access {
 /// `/classify`; over HTTP the server's own `--classify-max-pdf-bytes`).
 const STDIO_MAX_PDF_BYTES: usize = 22 * 1024 * 1024;
 
+/// The longest message line the stdio transport reads: room for the largest PDF in
+/// base64 (a third larger) and the rest of the call, as `/classify`'s body limit. The
+/// transport's own default (16 MiB) would drop a call with a 13 MiB PDF unanswered: a
+/// line too long to read has no id to answer.
+pub const STDIO_MAX_LINE_BYTES: usize = STDIO_MAX_PDF_BYTES.div_ceil(3) * 4 + 1024 * 1024;
+
 /// The tool server.
 #[derive(Clone)]
 pub struct CourtrulesMcp {

@@ -94,12 +94,23 @@ pub struct EnforcementId {
     pub id: String,
 }
 
-/// Reads a tool's arguments; a tool error naming each problem when they do not fit.
+/// Reads a tool's arguments; a tool error naming the problem's argument when they do
+/// not fit.
 fn arguments<T: DeserializeOwned>(arguments: JsonObject) -> Result<T, CallToolResult> {
-    serde_json::from_value(serde_json::Value::Object(arguments)).map_err(|error| {
-        let message = error.to_string();
-        // serde names the field in backticks ("missing field `district_id`").
-        let path = message.split('`').nth(1).unwrap_or("").to_owned();
+    serde_path_to_error::deserialize(serde_json::Value::Object(arguments)).map_err(|error| {
+        let at = error.path().to_string();
+        // Rust's integer types are no word for a caller ("expected u32").
+        let message = ["i32", "u32", "i64", "u64"].iter().fold(error.inner().to_string(), |message, ty| {
+            message.replace(&format!("expected {ty}"), "expected an integer")
+        });
+        let path = if at != "." {
+            // A value of the wrong type: the path is the argument's.
+            at
+        } else {
+            // A missing or unknown argument: serde names it in backticks ("missing field
+            // `district_id`").
+            message.split('`').nth(1).unwrap_or("").to_owned()
+        };
         service_error(Error::invalid(vec![FieldError::new(path, message)]))
     })
 }
