@@ -39,6 +39,7 @@ const TESTS: &[Test<Cli>] = &[
     ("a_reseed_reaches_the_running_server", a_reseed_reaches_the_running_server),
     ("keys_create_list_revoke", keys_create_list_revoke),
     ("migrate_creates_the_default_database", migrate_creates_the_default_database),
+    ("a_database_url_naming_no_usable_file_is_an_error_at_once", a_database_url_naming_no_usable_file),
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
     ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
     ("deadlines_prints_the_same_bytes_as_the_server", deadlines_prints_the_same_bytes_as_the_server),
@@ -290,6 +291,32 @@ fn migrate_creates_the_default_database(_cli: &Cli) {
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(dir.path().join("var/courtrules.db").is_file());
+}
+
+/// A file that is not an SQLite database is reported at once and said to be so (the
+/// pool retried it for 30 s, then said only that it timed out); a URL with no file is
+/// refused rather than "migrated" into a database that vanishes with the command.
+fn a_database_url_naming_no_usable_file(_cli: &Cli) {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("notes.db");
+    let notes = "these are a lawyer's notes, not a database\n".repeat(200);
+    std::fs::write(&junk, &notes).unwrap();
+    let url = format!("sqlite://{}", junk.display());
+    for url in [url.as_str(), "sqlite://", "sqlite:", "sqlite::memory:"] {
+        let started = Instant::now();
+        let output = Command::new(common::BINARY)
+            .current_dir(dir.path())
+            .env_remove("DATABASE_URL")
+            .args(["--database-url", url, "keys", "list"])
+            .output()
+            .unwrap();
+        let errors = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{url}: {errors}");
+        assert!(started.elapsed() < Duration::from_secs(10), "{url}: took {:?}", started.elapsed());
+        assert!(errors.contains("SQLite database") || errors.contains("names no file"), "{url}: {errors}");
+        assert!(!errors.contains("timed out"), "{url}: {errors}");
+    }
+    assert_eq!(std::fs::read_to_string(&junk).unwrap(), notes, "the file is left as it was");
 }
 
 fn only_a_first_start_prints_a_key(_cli: &Cli) {

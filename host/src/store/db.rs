@@ -9,7 +9,7 @@
 use anyhow::{Context, bail};
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{MigrateDatabase, Migrator};
-use sqlx::{Any, AnyPool, Executor};
+use sqlx::{Any, AnyPool, Connection, Executor};
 use std::path::Path;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -85,6 +85,17 @@ impl Db {
         sqlx::any::install_default_drivers();
         if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
             let url = sqlite_url(path)?;
+            // One connection first, so a file that is not an SQLite database (or cannot
+            // be opened) is reported at once: the pool would retry it for its whole
+            // acquire timeout (30 s) and then report only that it timed out.
+            let mut probe = sqlx::AnyConnection::connect(&url)
+                .await
+                .with_context(|| format!("could not open the database {url}"))?;
+            probe
+                .execute("SELECT count(*) FROM sqlite_master")
+                .await
+                .with_context(|| format!("could not open the database {url}: is it an SQLite database?"))?;
+            probe.close().await.ok();
             let pool = AnyPoolOptions::new()
                 .max_connections(4)
                 .after_connect(move |connection, _| {
@@ -208,8 +219,15 @@ pub fn redact_password(url: &str) -> String {
 /// `sqlite://PATH` with the file's folder created and `mode=rwc` so the file is too.
 fn sqlite_url(rest: &str) -> anyhow::Result<String> {
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    // No file (each connection of the pool would get a database of its own, gone when
+    // it closes): what was stored would vanish between commands.
+    if path.is_empty() || path == ":memory:" {
+        bail!(
+            "the database URL `sqlite:{rest}` names no file: expected sqlite://PATH, e.g. sqlite://./var/courtrules.db"
+        );
+    }
     let parent = Path::new(path).parent().filter(|parent| !parent.as_os_str().is_empty());
-    if let Some(parent) = parent.filter(|_| path != ":memory:") {
+    if let Some(parent) = parent {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("could not create the database folder {}", parent.display()))?;
     }
