@@ -222,9 +222,7 @@ fn sqlite_url(rest: &str) -> anyhow::Result<String> {
     // No file (each connection of the pool would get a database of its own, gone when
     // it closes): what was stored would vanish between commands.
     if path.is_empty() || path == ":memory:" {
-        bail!(
-            "the database URL `sqlite:{rest}` names no file: expected sqlite://PATH, e.g. sqlite://./var/courtrules.db"
-        );
+        bail!("the database URL names no file: expected sqlite://PATH, e.g. sqlite://./var/courtrules.db");
     }
     let parent = Path::new(path).parent().filter(|parent| !parent.as_os_str().is_empty());
     if let Some(parent) = parent {
