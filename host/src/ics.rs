@@ -1,6 +1,11 @@
-//! Deadlines as iCalendar (RFC 5545): one all-day event per deadline (a timed one for a
-//! period in hours, in the court's local time), the trail of the computation in its
-//! description. Deterministic: the same answer gives the same bytes.
+//! Deadlines as iCalendar (RFC 5545): one all-day event per deadline, the trail of the
+//! computation in its description. Deterministic: the same answer gives the same bytes.
+//!
+//! A period in hours ends at a time of the court's day, and the data has no time zone
+//! for a court (some districts span two): a timed event would be "floating", shown at
+//! that hour in whatever zone the reader's calendar is in, hours off for a lawyer in
+//! another zone. So it too is an all-day event on its date, with "by HH:MM court time"
+//! in its summary.
 
 use courtrules_engine::model::DeadlineResponse;
 
@@ -22,22 +27,15 @@ fn calendar(answer: &DeadlineResponse) -> String {
     let stamp = format!("{}T000000Z", compact(&answer.trigger_date));
     for deadline in &answer.deadlines {
         lines.push("BEGIN:VEVENT".to_owned());
-        lines.push(format!(
-            "UID:{}.{}.{}.{}@courtrules",
-            deadline.period_key,
-            answer.district_id,
-            answer.trigger.as_str(),
-            compact(&answer.trigger_date)
-        ));
+        lines.push(format!("UID:{}", uid(answer, deadline)));
         lines.push(format!("DTSTAMP:{stamp}"));
-        match &deadline.due_time {
-            Some(time) => lines.push(format!("DTSTART:{}T{}00", compact(&deadline.due_date), time.replace(':', ""))),
-            None => {
-                lines.push(format!("DTSTART;VALUE=DATE:{}", compact(&deadline.due_date)));
-                lines.push(format!("DTEND;VALUE=DATE:{}", compact(&next_day(&deadline.due_date))));
-            }
-        }
-        lines.push(format!("SUMMARY:{}", text(&format!("Due: {} ({})", deadline.label, deadline.citation))));
+        lines.push(format!("DTSTART;VALUE=DATE:{}", compact(&deadline.due_date)));
+        lines.push(format!("DTEND;VALUE=DATE:{}", compact(&next_day(&deadline.due_date))));
+        let due = match &deadline.due_time {
+            Some(time) => format!("Due by {time} court time"),
+            None => "Due".to_owned(),
+        };
+        lines.push(format!("SUMMARY:{}", text(&format!("{due}: {} ({})", deadline.label, deadline.citation))));
         let mut description = vec![format!("{} — {}", deadline.label, deadline.citation)];
         for step in &deadline.trail {
             let when = match (&step.date, &step.time) {
@@ -56,6 +54,30 @@ fn calendar(answer: &DeadlineResponse) -> String {
     }
     lines.push("END:VCALENDAR".to_owned());
     lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join("")
+}
+
+/// The event's identifier: everything the deadline was computed from, so that the
+/// same computation imported again updates its events, and another one (another
+/// judge, time, service, or custom period) gets events of its own.
+fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline) -> String {
+    let time = answer.trigger_time.as_deref().map(|time| format!("T{}", time.replace(':', ""))).unwrap_or_default();
+    format!(
+        "{}.{}-{}-{}.{}.{}.{}.{}{time}.{}@courtrules",
+        deadline.period_key,
+        deadline.amount,
+        name(&deadline.unit),
+        name(&deadline.direction),
+        answer.district_id,
+        answer.judge_slug,
+        answer.trigger.as_str(),
+        compact(&answer.trigger_date),
+        name(&answer.service_method),
+    )
+}
+
+/// A value's name as the API writes it (`days`, `after`, `mail`).
+fn name(value: &impl serde::Serialize) -> String {
+    serde_json::to_value(value).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default()
 }
 
 /// `YYYY-MM-DD` as `YYYYMMDD`.

@@ -473,6 +473,31 @@ fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
     let text = stdout(&ics);
     assert!(text.starts_with("BEGIN:VCALENDAR\r\n") && text.contains("DTSTART;VALUE=DATE:20211129"), "{text}");
 
+    // A period in hours is due at a time of the court's day, and no court has a time zone
+    // in the data: an all-day event with the time in words, not a "floating" time each
+    // calendar would place in its own zone. Each computation's events have UIDs of their
+    // own (the same court, event and date served another way is another computation).
+    let timed = |service: &str| {
+        let request = json!({"district_id": "sdny", "trigger": "hearing", "trigger_date": "2021-11-12",
+                             "trigger_time": "16:30", "service_method": service,
+                             "custom_periods": [{"label": "Reply", "amount": 48, "unit": "hours",
+                                                 "direction": "after", "citation": "Order ¶ 3"}]});
+        let path = write_request(cli, &format!("timed-{service}.json"), &request);
+        let output = cli.server.workspace.cli(&["deadlines", "--ics", path.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        stdout(&output).replace("\r\n ", "")
+    };
+    let (electronic, mail) = (timed("electronic"), timed("mail"));
+    assert!(electronic.contains("DTSTART;VALUE=DATE:20211115\r\n"), "{electronic}");
+    assert!(electronic.contains("SUMMARY:Due by 16:30 court time: Reply (Order ¶ 3)"), "{electronic}");
+    assert!(!electronic.lines().any(|line| line.starts_with("DTSTART:")), "no floating time: {electronic}");
+    let uids = |calendar: &str| -> Vec<String> {
+        calendar.lines().filter(|line| line.starts_with("UID:")).map(str::to_owned).collect()
+    };
+    assert!(!uids(&electronic).is_empty());
+    assert!(uids(&electronic).iter().all(|uid| !uids(&mail).contains(uid)), "{electronic}\n{mail}");
+    assert_eq!(uids(&electronic), uids(&timed("electronic")), "the same computation, the same UIDs");
+
     let bad =
         cli.server.workspace.cli(&["deadlines", "--district", "sdny", "--trigger", "lunch", "--date", "2021-11-12"]);
     assert_eq!(bad.status.code(), Some(2));
