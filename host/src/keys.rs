@@ -99,9 +99,19 @@ pub fn parse_token(token: &str) -> Option<(&str, &str)> {
 
 /// Creates a key in `organisation` (which must exist), or in a new organisation of its
 /// own (`org_<key id>`, named after the key) when `None`.
+/// The longest key name accepted.
+const MAX_NAME_CHARS: usize = 100;
+
 pub async fn create(db: &Db, name: &str, plan: Plan, organisation: Option<&str>) -> anyhow::Result<NewKey> {
     if name.trim().is_empty() {
         bail!("a key needs a --name");
+    }
+    // The name is shown in `keys list`'s table, in logs and as an organisation's name.
+    if name.chars().count() > MAX_NAME_CHARS {
+        bail!("--name is {} characters long; at most {MAX_NAME_CHARS}", name.chars().count());
+    }
+    if name.chars().any(char::is_control) {
+        bail!("--name holds a control character (a line break, a tab, …); use a name of plain characters");
     }
     let id = crate::hex::random(ID_BYTES)?;
     let secret = crate::hex::random(SECRET_BYTES)?;

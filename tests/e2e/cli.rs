@@ -128,6 +128,34 @@ fn check_prints_the_same_bytes_as_the_server(cli: &Cli) {
         })
         .unwrap();
     assert_eq!(stdout(&output).trim_end(), over_http.text);
+
+    // A request file saved with a byte order mark (as Windows Notepad saves UTF-8) is
+    // read as the same request.
+    let path = cli.server.workspace.dir.path().join("with-bom.json");
+    std::fs::write(&path, [&b"\xEF\xBB\xBF"[..], request.to_string().as_bytes()].concat()).unwrap();
+    let output = cli.server.workspace.cli(&["check", path.to_str().unwrap()]);
+    assert_eq!(stdout(&output).trim_end(), over_http.text, "{}", String::from_utf8_lossy(&output.stderr));
+
+    // `classify -` reads the PDF from standard input, as `check -` reads its request.
+    let pdf = std::fs::read(common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf")).unwrap();
+    let output = cli
+        .server
+        .workspace
+        .command()
+        .args(["classify", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&pdf)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let classified: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(classified["classification"]["document_scope"], "brief_support", "{classified}");
 }
 
 /// The compiled engine is kept between runs: the first `check` writes one
@@ -269,6 +297,13 @@ fn keys_create_list_revoke(cli: &Cli) {
     let output = workspace.cli(&["keys", "create", "--name", "bad", "--districts", "edny,atlantis"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("atlantis"));
+    // A name that would break `keys list`'s table (a line break) or flood it is refused.
+    let long = "n".repeat(101);
+    for (name, why) in [("two\nlines", "control character"), (long.as_str(), "at most 100")] {
+        let output = workspace.cli(&["keys", "create", "--name", name]);
+        assert_eq!(output.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&output.stderr).contains(why), "{}", String::from_utf8_lossy(&output.stderr));
+    }
     let key = workspace.create_key("two-districts", "sdny,edny");
     let id = key.split('_').nth(1).unwrap().to_owned();
     let listed = stdout(&workspace.cli(&["keys", "list"]));

@@ -83,7 +83,8 @@ def rest_check(base, key):
 
 
 async def exercise(session, base, key, label, latencies=None):
-    await session.initialize()
+    initialized = await session.initialize()
+    ok(initialized.serverInfo.name == "courtrules", f"{label}: the server names itself: {initialized.serverInfo}")
     tools = await session.list_tools()
     names = {tool.name for tool in tools.tools}
     ok(EXPECTED_TOOLS <= names, f"{label}: lists every tool ({len(names)})")

@@ -7,9 +7,8 @@ use super::filing::{fail, local_service};
 use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::{Caller, deadlines};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -68,12 +67,7 @@ pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> any
 /// is wrong with either).
 fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Vec<u8>> {
     if let Some(file) = &command.file {
-        if file.as_os_str() == "-" {
-            let mut body = Vec::new();
-            std::io::stdin().read_to_end(&mut body)?;
-            return Ok(body);
-        }
-        return std::fs::read(file).with_context(|| format!("could not read {}", file.display()));
+        return super::input::read_json(file);
     }
     if command.district.is_none() && command.trigger.is_none() && command.date.is_none() {
         bail!("give a request file, or --district, --trigger and --date");

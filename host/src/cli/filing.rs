@@ -14,14 +14,13 @@ use crate::store::seed;
 use anyhow::Context;
 use clap::Args;
 use courtrules_engine::model::{CheckResponse, ClassifyHints, ComplianceStatus};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Args)]
 pub(super) struct ClassifyCommand {
-    /// The PDF.
+    /// The PDF (`-` for stdin).
     pub(super) file: PathBuf,
     /// The district the filing is for (copied into the check request).
     #[arg(long, requires = "judge")]
@@ -55,13 +54,7 @@ pub(super) struct ClassifyCommand {
 
 /// The offline check: `service::check`, as `POST /api/v1/check`.
 pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs) -> anyhow::Result<ExitCode> {
-    let body = if file == Path::new("-") {
-        let mut body = Vec::new();
-        std::io::stdin().read_to_end(&mut body)?;
-        body
-    } else {
-        std::fs::read(file).with_context(|| format!("could not read {}", file.display()))?
-    };
+    let body = super::input::read_json(file)?;
     let sandbox = Sandbox::new(engine.one_shot_limits())?;
     let service = local_service(storage, &sandbox, None).await?;
     let checked = match check::require_json(&body) {
@@ -76,11 +69,11 @@ pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs
 /// classification alone. Then, with `--check`, the client's part of the spec's flow —
 /// the four filer facts added to the check request — and the check.
 pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) -> anyhow::Result<ExitCode> {
-    let pdf = std::fs::read(&command.file).with_context(|| format!("could not read {}", command.file.display()))?;
+    let pdf = super::input::read(&command.file)?;
     let sandbox = Sandbox::new(command.classify.limits(command.engine.one_shot_limits()))?;
     let classifier = command.classify.classifier(&sandbox);
-    let filename =
-        command.filename.clone().or_else(|| command.file.file_name().map(|name| name.to_string_lossy().into_owned()));
+    let named = (command.file != Path::new("-")).then(|| command.file.file_name()).flatten();
+    let filename = command.filename.clone().or_else(|| named.map(|name| name.to_string_lossy().into_owned()));
     let (classified, service) = match (&command.district, &command.judge) {
         (Some(district_id), Some(judge_slug)) => {
             let service = local_service(storage, &sandbox, Some(classifier)).await?;

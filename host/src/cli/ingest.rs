@@ -13,7 +13,6 @@ use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::layers::{self, DraftInput, VersionInput};
 use crate::service::{Caller, Error};
-use anyhow::Context;
 use clap::Args;
 use courtrules_engine::model::FieldError;
 use std::path::PathBuf;
@@ -56,16 +55,9 @@ pub(super) struct IngestCommand {
 }
 
 pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow::Result<ExitCode> {
-    let document = if command.file.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-        bytes
-    } else {
-        std::fs::read(&command.file).with_context(|| format!("could not read {}", command.file.display()))?
-    };
+    let document = super::input::read(&command.file)?;
     if document.iter().all(u8::is_ascii_whitespace) {
-        let name =
-            if command.file.as_os_str() == "-" { "standard input".into() } else { command.file.display().to_string() };
+        let name = super::input::name(&command.file);
         return fail(Error::invalid(vec![FieldError::new(
             "",
             format!("{name} is empty: there is no document to read"),

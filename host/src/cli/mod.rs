@@ -8,6 +8,7 @@ mod deadlines;
 mod enforcement;
 mod filing;
 mod ingest;
+mod input;
 mod keys;
 mod mcp;
 mod uploads;

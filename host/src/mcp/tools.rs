@@ -408,9 +408,13 @@ impl CourtrulesMcp {
 #[tool_handler]
 impl ServerHandler for CourtrulesMcp {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_instructions(
-            "courtrules: which court rules apply to a filing before a judge, and whether it complies \
+        // The server's own name and version (rmcp's default names rmcp itself).
+        let server = rmcp::model::Implementation::new("courtrules", env!("CARGO_PKG_VERSION"));
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(server)
+            .with_instructions(
+                "courtrules: which court rules apply to a filing before a judge, and whether it complies \
              (check_compliance), each answer citing its rule; and public privacy enforcement actions.",
-        )
+            )
     }
 }

@@ -158,7 +158,8 @@ impl Error {
                 to_json(&DistrictNotAccessibleBody {
                     error: self.to_string(),
                     suggestion: format!(
-                        "Use a district in accessible_districts, or ask {contact} to add `{}` to your plan.",
+                        "Use a district in accessible_districts, or ask {} to add `{}` to your plan.",
+                        whom_to_ask(contact),
                         court.district_id
                     ),
                     docs_url: docs_url("district-not-accessible"),
@@ -230,7 +231,9 @@ impl Error {
                 suggestion: format!(
                     "Uploads count against the quota for {} days after they are sent; this one ({} bytes) would \
                      pass it. Ask {} for a larger quota.",
-                    quota.retention_days, quota.upload_bytes, quota.contact
+                    quota.retention_days,
+                    quota.upload_bytes,
+                    whom_to_ask(&quota.contact)
                 ),
                 docs_url: docs_url("upload-quota"),
                 quota_bytes: quota.quota_bytes,
@@ -391,4 +394,10 @@ pub struct ClassifyUnprocessableBody {
     pub scanned_pages: Option<Vec<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unreadable_pages: Option<Vec<u32>>,
+}
+
+/// Who can widen a key's plan or quota: the service's contact, or (the command line and
+/// the stdio MCP server, which have none) whoever issued the key.
+fn whom_to_ask(contact: &str) -> &str {
+    if contact.is_empty() { "whoever issued your API key" } else { contact }
 }
