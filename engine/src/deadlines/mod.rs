@@ -17,6 +17,7 @@ pub use validate::{parse_deadline_request, validate_time_rules};
 
 use crate::calendar::Date;
 use crate::error::EngineError;
+use crate::model::FieldError;
 use crate::model::{
     COURT_JUDGE_SLUG, Deadline, DeadlineMeta, DeadlineRequest, DeadlineResponse, Direction, Period, PeriodLayer,
     PeriodUnit, ServiceMethod, TimeRules,
@@ -112,6 +113,30 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
             (position, deadline)
         })
         .collect();
+    // A period counted back past 1971 ends in a year whose legal holidays are not
+    // encoded (the calendar starts with the Uniform Monday Holiday Act): its day would
+    // be computed as if that year had none. Said, rather than answered wrongly.
+    let before_calendar: Vec<FieldError> = answers
+        .iter()
+        .filter(|(_, deadline)| {
+            Date::parse(&deadline.due_date).is_some_and(|due| due.year < crate::calendar::FIRST_YEAR)
+        })
+        .map(|(_, deadline)| {
+            FieldError::new(
+                "trigger_date",
+                format!(
+                    "`{}` would end on {}, before {}: the legal holidays of earlier years are not encoded, so its \
+                     last day cannot be computed (leave it out with period_keys, or give a later event)",
+                    deadline.period_key,
+                    deadline.due_date,
+                    crate::calendar::FIRST_YEAR
+                ),
+            )
+        })
+        .collect();
+    if !before_calendar.is_empty() {
+        return Err(EngineError::InvalidRequest { details: before_calendar });
+    }
     // Earliest first; ties in the document's order (national, local, standing order,
     // then the request's own).
     crate::sort::sort_by(&mut answers, |(a_position, a), (b_position, b)| {

@@ -172,6 +172,19 @@ fn counting_backward_the_next_day_is_the_day_before() {
 }
 
 #[test]
+fn a_period_counted_back_before_1971_is_refused_not_computed_without_holidays() {
+    // 14 days before a hearing on 4 January 1971 is 21 December 1970: a year whose
+    // holidays (Christmas on the 25th) the calendar does not know.
+    let error = deadlines(&fixture(), &request(Trigger::Hearing, "1971-01-04")).unwrap_err();
+    let EngineError::InvalidRequest { details } = error else { panic!("{error:?}") };
+    assert_eq!(details.len(), 1, "{details:?}");
+    assert_eq!(details[0].path, "trigger_date");
+    assert!(details[0].message.contains("1970-12-21") && details[0].message.contains("before 1971"), "{details:?}");
+    // Within the calendar, the same period is answered.
+    assert!(deadlines(&fixture(), &request(Trigger::Hearing, "1971-01-20")).is_ok());
+}
+
+#[test]
 fn a_clerks_office_closure_on_the_last_day_extends_the_time() {
     let deadline = only(deadlines(&fixture(), &request(Trigger::EntryOfJudgment, "2026-03-02")).unwrap());
     assert_eq!(deadline.due_date, "2026-03-17");
