@@ -145,13 +145,40 @@ pub fn read_file(path: &Path) -> anyhow::Result<Vec<EnforcementAction>> {
     let mut records: Vec<(String, Result<EnforcementAction, String>)> = Vec::new();
     let mut problems = Vec::new();
     if path.extension().is_some_and(|extension| extension == "csv") {
-        let mut reader =
-            csv::ReaderBuilder::new().from_path(path).with_context(|| format!("could not read {}", path.display()))?;
-        for (index, row) in reader.deserialize::<CsvRow>().enumerate() {
-            // Line numbers as an editor shows them: the header is line 1.
-            let line = row.as_ref().err().and_then(|error| error.position()).map_or(index as u64 + 2, |p| p.line());
-            records
-                .push((format!("line {line}"), row.map(EnforcementAction::from).map_err(|error| csv_problem(&error))));
+        let bytes = std::fs::read(path).with_context(|| format!("could not read {}", path.display()))?;
+        // Line numbers as an editor shows them (the header is line 1), counted from each
+        // record's byte offset: the csv crate's own count is one short after a CRLF line
+        // end (RFC 4180's own), and a quoted field may span lines.
+        let line_at = |byte: u64| {
+            // After a CRLF a record's offset is that of its `\n`: start past line ends.
+            let mut start = (byte as usize).min(bytes.len());
+            while bytes.get(start).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+                start += 1;
+            }
+            1 + bytes[..start].iter().filter(|&&b| b == b'\n').count()
+        };
+        let mut reader = csv::ReaderBuilder::new().from_reader(bytes.as_slice());
+        let headers =
+            reader.headers().with_context(|| format!("could not read the header of {}", path.display()))?.clone();
+        let mut record = csv::StringRecord::new();
+        let mut last_failure = None;
+        loop {
+            let (byte, row) = match reader.read_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => (
+                    record.position().map_or(0, |position| position.byte()),
+                    record.deserialize::<CsvRow>(Some(&headers)).map_err(|error| csv_problem(&error)),
+                ),
+                Err(error) => {
+                    let byte = error.position().map_or(0, |position| position.byte());
+                    // A reader that cannot get past a record would report it for ever.
+                    if last_failure.replace(byte) == Some(byte) {
+                        break;
+                    }
+                    (byte, Err(csv_problem(&error)))
+                }
+            };
+            records.push((format!("line {}", line_at(byte)), row.map(EnforcementAction::from)));
         }
     } else {
         let file: EnforcementFile = read_json(path)?;
@@ -166,21 +193,21 @@ pub fn read_file(path: &Path) -> anyhow::Result<Vec<EnforcementAction>> {
     let mut ids = BTreeSet::new();
     let mut actions = Vec::new();
     for (place, record) in records {
-        let problem = match record {
-            Err(problem) => Some(problem),
+        // Every problem of a record, each on a line of its own.
+        let found = match record {
+            Err(problem) => vec![problem],
             Ok(action) => {
-                let repeated = !ids.insert(action.id.clone());
-                match check(&action) {
-                    Err(problem) => Some(problem.to_string()),
-                    Ok(()) if repeated => Some(format!("the id `{}` appears more than once", action.id)),
-                    Ok(()) => {
-                        actions.push(action);
-                        None
-                    }
+                let mut found = check(&action);
+                if !ids.insert(action.id.clone()) {
+                    found.push(format!("the id `{}` appears more than once", action.id));
                 }
+                if found.is_empty() {
+                    actions.push(action);
+                }
+                found
             }
         };
-        problems.extend(problem.map(|problem| format!("{place}: {problem}")));
+        problems.extend(found.into_iter().map(|problem| format!("{place}: {problem}")));
     }
     if !problems.is_empty() {
         let count = problems.len();
@@ -229,17 +256,19 @@ pub fn read_data_pack(data_dir: &Path) -> anyhow::Result<Vec<EnforcementAction>>
 
 /// What every record must have: a source, a date, a jurisdiction, and values from the
 /// documented lists.
-fn check(action: &EnforcementAction) -> anyhow::Result<()> {
+fn check(action: &EnforcementAction) -> Vec<String> {
+    let mut problems = Vec::new();
     let slug =
         |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !slug(&action.id) {
-        bail!("`id` must be lowercase letters, digits and hyphens");
+        problems.push("`id` must be lowercase letters, digits and hyphens".to_owned());
     }
     if Date::parse(&action.date).is_none() {
-        bail!("`date` `{}` is not a date YYYY-MM-DD", action.date);
+        problems.push(format!("`date` `{}` is not a date YYYY-MM-DD", action.date));
     }
     if !is_jurisdiction(&action.jurisdiction) {
-        bail!("`jurisdiction` `{}` is not an ISO 3166 code (`US`, `US-CA`) or `EU`", action.jurisdiction);
+        problems
+            .push(format!("`jurisdiction` `{}` is not an ISO 3166 code (`US`, `US-CA`) or `EU`", action.jurisdiction));
     }
     for (field, value, allowed) in [
         ("industry", &action.industry, INDUSTRIES),
@@ -247,11 +276,11 @@ fn check(action: &EnforcementAction) -> anyhow::Result<()> {
         ("risk_level", &action.risk_level, RISK_LEVELS),
     ] {
         if !allowed.contains(&value.as_str()) {
-            bail!("`{field}` `{value}` is not one of {}", allowed.join(", "));
+            problems.push(format!("`{field}` `{value}` is not one of {}", allowed.join(", ")));
         }
     }
     if !(action.source_url.starts_with("https://") || action.source_url.starts_with("http://")) {
-        bail!("`source_url` must be the address of the agency's own page");
+        problems.push("`source_url` must be the address of the agency's own page".to_owned());
     }
     for (field, value) in [
         ("agency", &action.agency),
@@ -261,17 +290,19 @@ fn check(action: &EnforcementAction) -> anyhow::Result<()> {
         ("contract_impact", &action.contract_impact),
     ] {
         if value.trim().is_empty() {
-            bail!("`{field}` must not be empty");
+            problems.push(format!("`{field}` must not be empty"));
         }
     }
     if action.search_terms.is_empty() || action.search_terms.iter().any(|term| term.trim().is_empty()) {
-        bail!("`search_terms` must list at least one clause, none empty");
+        problems.push("`search_terms` must list at least one clause, none empty".to_owned());
     }
     match (action.penalty_amount, &action.penalty_currency) {
-        (Some(amount), Some(currency)) if amount >= 0.0 && amount.is_finite() && is_currency(currency) => Ok(()),
-        (None, None) => Ok(()),
-        _ => bail!("`penalty_amount` and `penalty_currency` (ISO 4217) go together, the amount 0 or more"),
+        (Some(amount), Some(currency)) if amount >= 0.0 && amount.is_finite() && is_currency(currency) => {}
+        (None, None) => {}
+        _ => problems
+            .push("`penalty_amount` and `penalty_currency` (ISO 4217) go together, the amount 0 or more".to_owned()),
     }
+    problems
 }
 
 fn is_jurisdiction(code: &str) -> bool {
@@ -485,16 +516,16 @@ mod tests {
 
     #[test]
     fn every_record_needs_a_source_a_date_and_a_jurisdiction() {
-        assert!(check(&action("a", "US-CA", "2024-01-02")).is_ok());
-        assert!(check(&action("a", "EU", "2024-01-02")).is_ok());
+        assert!(check(&action("a", "US-CA", "2024-01-02")).is_empty());
+        assert!(check(&action("a", "EU", "2024-01-02")).is_empty());
         let mut no_source = action("a", "US", "2024-01-02");
         no_source.source_url = String::new();
-        assert!(check(&no_source).is_err());
-        assert!(check(&action("a", "US", "2024-13-02")).is_err());
-        assert!(check(&action("a", "usa", "2024-01-02")).is_err());
+        assert!(!check(&no_source).is_empty());
+        assert!(!check(&action("a", "US", "2024-13-02")).is_empty());
+        assert!(!check(&action("a", "usa", "2024-01-02")).is_empty());
         let mut half_penalty = action("a", "US", "2024-01-02");
         half_penalty.penalty_currency = None;
-        assert!(check(&half_penalty).is_err());
+        assert!(!check(&half_penalty).is_empty());
     }
 
     const CSV_HEADER: &str = "id,agency,jurisdiction,date,respondent,industry,violation,penalty_amount,\
@@ -537,24 +568,34 @@ mod tests {
             ),
         )
         .unwrap();
-        let message = format!("{:#}", read_file(&csv).unwrap_err());
-        assert!(message.contains("has 5 problem(s)"), "{message}");
-        for expected in [
-            "line 2: `jurisdiction` `USA`",
-            "line 3: column 8",
-            "line 4: 4 columns where the header has 16",
-            "line 5: the id `a` appears more than once",
-            "line 6: `industry` `shipping`",
-        ] {
-            assert!(message.contains(expected), "{expected} not in:\n{message}");
+        // The same lines whatever the line ends: CRLF is RFC 4180's own (and a
+        // spreadsheet's export).
+        let lf = std::fs::read_to_string(&csv).unwrap();
+        let crlf = folder.path().join("bad-crlf.csv");
+        std::fs::write(&crlf, lf.replace('\n', "\r\n")).unwrap();
+        for file in [&csv, &crlf] {
+            let message = format!("{:#}", read_file(file).unwrap_err());
+            assert!(message.contains("has 5 problem(s)"), "{message}");
+            for expected in [
+                "line 2: `jurisdiction` `USA`",
+                "line 3: column 8",
+                "line 4: 4 columns where the header has 16",
+                "line 5: the id `a` appears more than once",
+                "line 6: `industry` `shipping`",
+            ] {
+                assert!(message.contains(expected), "{expected} not in:\n{message}");
+            }
         }
         let json = folder.path().join("bad.json");
         let mut bad = action("x", "US", "2024-01-02");
         bad.source_url = "ftp://nowhere".into();
+        bad.industry = "shipping".into();
         let file = serde_json::json!({"as_of": "someday", "compiled_by": "test", "actions": [bad]});
         std::fs::write(&json, file.to_string()).unwrap();
         let message = format!("{:#}", read_file(&json).unwrap_err());
         assert!(message.contains("`as_of` is not a date") && message.contains("action `x`: `source_url`"), "{message}");
+        // Every problem of one action, not the first alone.
+        assert!(message.contains("action `x`: `industry` `shipping`"), "{message}");
     }
 
     /// The shipped data pack: every record passes `check` (a source, a date, a
