@@ -457,6 +457,17 @@ fn ingest_refuses_an_empty_document_and_an_empty_layer(cli: &Cli) {
     let body: Value = serde_json::from_slice(&output.stdout).expect("the error body on standard output");
     assert!(body["details"][0]["message"].as_str().unwrap().contains("is empty"), "{body}");
 
+    // A text file that is not UTF-8 is said to be unreadable text, not a PDF.
+    let latin1 = workspace.dir.path().join("latin1-practices.txt");
+    std::fs::write(&latin1, b"Memoranda are limited to 25 pages, \xA7 2.A.\n").unwrap();
+    let mut args = vec!["ingest", latin1.to_str().unwrap()];
+    args.extend(judge);
+    let output = workspace.cli(&args);
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body on standard output");
+    assert!(body["error"].as_str().unwrap().starts_with("the text cannot be read"), "{body}");
+    assert!(!body["suggestion"].as_str().unwrap().contains("password"), "{body}");
+
     let no_rules = workspace.dir.path().join("no-rules.txt");
     std::fs::write(&no_rules, "Judge Avery Sample sits in Courtroom 4 of the courthouse.\n").unwrap();
     let mut args = vec!["ingest", no_rules.to_str().unwrap()];

@@ -577,6 +577,7 @@ fn validation_and_conflicts(layers: &Layers) {
     let unreadable = with_fields(json!({"pdf_base64": base64::engine::general_purpose::STANDARD.encode(garbage)}));
     let reply = post(layers, DRAFTS, &v, &unreadable);
     general_error(&reply, 422, "unreadable-pdf");
+
     // Text sent as a PDF is not read as text.
     let text_as_pdf = base64::engine::general_purpose::STANDARD.encode(PRACTICES.as_bytes());
     let reply = post(layers, DRAFTS, &v2, &with_fields(json!({"pdf_base64": text_as_pdf})));

@@ -290,6 +290,11 @@ fn every_problem_of_a_request_is_named_by_path() {
             "surprise",
         ]
     );
+    // A date written right that names no day is told apart from one written wrong.
+    assert!(problems[2].message.contains("no such day exists"), "{:?}", problems[2]);
+    let written_wrong =
+        parse_deadline_request(br#"{"district_id": "test", "trigger": "hearing", "trigger_date": "2 March"}"#);
+    assert!(written_wrong.unwrap_err()[0].message.contains("must be a date YYYY-MM-DD"));
     let missing = parse_deadline_request(b"{}").unwrap_err();
     assert_eq!(missing.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["district_id", "trigger", "trigger_date"]);
 }

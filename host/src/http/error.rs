@@ -88,9 +88,10 @@ impl ApiError {
                 | Error::DocumentNotFound(_)
                 | Error::LayerNotFound(_) => StatusCode::NOT_FOUND,
                 Error::LayerConflict(_) => StatusCode::CONFLICT,
-                Error::NoProfile(_) | Error::UnreadablePdf(_) | Error::ScannedPagesUnreadable { .. } => {
-                    StatusCode::UNPROCESSABLE_ENTITY
-                }
+                Error::NoProfile(_)
+                | Error::UnreadablePdf(_)
+                | Error::UnreadableText(_)
+                | Error::ScannedPagesUnreadable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
                 Error::PdfTooComplex { .. } | Error::Engine(SandboxError::MemoryLimit { .. }) => {
                     StatusCode::PAYLOAD_TOO_LARGE
                 }

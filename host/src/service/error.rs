@@ -76,6 +76,9 @@ pub enum Error {
     /// Classify: the engine cannot analyse the PDF (its message).
     #[error("the PDF cannot be analysed: {0}")]
     UnreadablePdf(String),
+    /// A judge's practices sent as text that the engine cannot read (its message).
+    #[error("the text cannot be read: {0}")]
+    UnreadableText(String),
     /// Classify: pages without a text layer that text recognition could not read.
     #[error("{reason}")]
     ScannedPagesUnreadable { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
@@ -202,6 +205,10 @@ impl Error {
             }),
             Error::UnreadablePdf(_) => general(
                 "Send the filing as a PDF that opens without a password (export or print it to PDF again if it is damaged).".into(),
+                "unreadable-pdf",
+            ),
+            Error::UnreadableText(_) => general(
+                "Send the practices as UTF-8 text (a form feed between pages), or as the PDF the court publishes.".into(),
                 "unreadable-pdf",
             ),
             Error::ScannedPagesUnreadable { scanned_pages, unreadable_pages, .. } => to_json(&ScannedPagesBody {

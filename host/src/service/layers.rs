@@ -151,7 +151,8 @@ async fn read(service: &Service, caller: &Caller, input: &DraftInput) -> Result<
         .call(Op::ExtractStandingOrder { options, document: Arc::clone(&document) }, Due::Request)
         .await?
         .map_err(|error| match error {
-            EngineError::InvalidInput { message } => Error::UnreadablePdf(message),
+            EngineError::InvalidInput { message } if input.is_pdf => Error::UnreadablePdf(message),
+            EngineError::InvalidInput { message } => Error::UnreadableText(message),
             other => Error::from_engine(other),
         })?;
     Ok((extraction, crate::hex::encode(&Sha256::digest(&document))))
