@@ -601,6 +601,18 @@ fn rules_with_a_bad_enum_is_400(api: &Api) {
         .clone();
     assert_eq!(paths(&body), vec!["document_scope", "motion_type"]);
     assert!(body["details"][0]["message"].as_str().unwrap().contains("brief_support"));
+    // Worded as every GET endpoint words its query's problems.
+    assert_eq!(body["error"], "the query is invalid (2 problems)");
+    let body = api
+        .server
+        .get("/api/v1/rules?district_id=edny&judge_slug=court&colour=red", Some(&api.all))
+        .expect(400)
+        .clone();
+    assert_eq!(paths(&body), vec!["colour"]);
+    assert!(
+        body["details"][0]["message"].as_str().unwrap().starts_with("unknown parameter; this endpoint takes"),
+        "{body}"
+    );
     // Missing parameters are named too, also for an unknown district.
     let body = api.server.get("/api/v1/rules?district_id=nowhere&motion_type=bad", Some(&api.all)).expect(400).clone();
     assert_eq!(paths(&body), vec!["judge_slug", "motion_type"]);

@@ -114,6 +114,23 @@ impl From<ExtractedRule> for SourceRule {
     }
 }
 
+/// The engine reads the rules query as it reads a body ("the request", "unknown field");
+/// here it is a query string, so its problems are worded as the other GET endpoints
+/// word theirs.
+fn in_query_words(error: Error) -> Error {
+    let Error::Validation { details, .. } = error else { return error };
+    let details: Vec<FieldError> = details
+        .into_iter()
+        .map(|detail| {
+            let message =
+                detail.message.replace("unknown field; allowed fields here:", "unknown parameter; this endpoint takes");
+            FieldError::new(detail.path, message)
+        })
+        .collect();
+    let error = courtrules_engine::validate::summary("the query is invalid", &details);
+    Error::Validation { error, details }
+}
+
 /// The rules for a query given as name/value pairs (each name once: `QueryPairs`).
 pub async fn rules(service: &Service, caller: &Caller, query: &[(String, String)]) -> Result<RulesAnswer, Error> {
     let catalogue = service.catalogue();
@@ -142,7 +159,7 @@ pub async fn rules(service: &Service, caller: &Caller, query: &[(String, String)
                 let query: RulesQuery = serde_json::from_value(object.into()).map_err(anyhow::Error::from)?;
                 return Ok(RulesAnswer::FromSources(from_sources(service, &catalogue, court, &query).await?));
             }
-            return Err(miss.after_validation(details));
+            return Err(in_query_words(miss.after_validation(details)));
         }
     };
     // The caller's organisation's own standing-order layer for the judge, if it has one.
@@ -155,7 +172,7 @@ pub async fn rules(service: &Service, caller: &Caller, query: &[(String, String)
         .sandbox
         .call(Op::ResolveRules { profile: bytes, query: json }, Due::Request)
         .await?
-        .map_err(Error::from_engine)?;
+        .map_err(|error| in_query_words(Error::from_engine(error)))?;
     let text = String::from_utf8(answer).map_err(anyhow::Error::from)?;
     Ok(RulesAnswer::Layered(RawValue::from_string(text).map_err(anyhow::Error::from)?))
 }
