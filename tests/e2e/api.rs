@@ -324,31 +324,28 @@ fn request_id_is_generated_or_echoed(api: &Api) {
 }
 
 fn cors_preflight_allows_authorization_and_content_type(api: &Api) {
-    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-    let response = agent
-        .options(api.server.url("/api/v1/check"))
-        .header("Origin", "https://drafting.example")
-        .header("Access-Control-Request-Method", "POST")
-        .header("Access-Control-Request-Headers", "authorization,content-type")
-        .call()
-        .unwrap();
-    assert!(response.status().is_success());
-    let allowed = response.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    // A preflight from another origin: its allowed methods and headers, lowercase.
+    let preflight = |path: &str, method: &str, headers: &str| {
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        let response = agent
+            .options(api.server.url(path))
+            .header("Origin", "https://drafting.example")
+            .header("Access-Control-Request-Method", method)
+            .header("Access-Control-Request-Headers", headers)
+            .call()
+            .unwrap();
+        assert!(response.status().is_success());
+        assert!(response.headers().contains_key("access-control-allow-origin"));
+        let header = |name: &str| response.headers()[name].to_str().unwrap().to_lowercase();
+        (header("access-control-allow-methods"), header("access-control-allow-headers"))
+    };
+    let (_, allowed) = preflight("/api/v1/check", "POST", "authorization,content-type");
     assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
-    assert!(response.headers().contains_key("access-control-allow-origin"));
     // A page on another origin can withdraw a layer (DELETE) and revalidate a PDF it
     // keeps (If-None-Match).
-    let response = agent
-        .options(api.server.url("/api/v1/standing-order-layers/edny/avery-sample"))
-        .header("Origin", "https://drafting.example")
-        .header("Access-Control-Request-Method", "DELETE")
-        .header("Access-Control-Request-Headers", "authorization,if-none-match")
-        .call()
-        .unwrap();
-    assert!(response.status().is_success());
-    let methods = response.headers()["access-control-allow-methods"].to_str().unwrap().to_uppercase();
-    assert!(methods.split(',').any(|method| method.trim() == "DELETE"), "{methods}");
-    let allowed = response.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    let (methods, allowed) =
+        preflight("/api/v1/standing-order-layers/edny/avery-sample", "DELETE", "authorization,if-none-match");
+    assert!(methods.split(',').any(|method| method.trim() == "delete"), "{methods}");
     assert!(allowed.contains("if-none-match"), "{allowed}");
 }
 

@@ -109,24 +109,27 @@ fn check_exits_2_on_errors(cli: &Cli) {
     assert!(String::from_utf8_lossy(&output.stderr).contains("could not read"));
 }
 
+/// Runs a command with `input` on its standard input.
+fn with_stdin(cli: &Cli, args: &[&str], input: &[u8]) -> Output {
+    let mut child = cli
+        .server
+        .workspace
+        .command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn check_prints_the_same_bytes_as_the_server(cli: &Cli) {
     let request = with("/judge_slug", json!("blake-example"));
     let over_http = cli.server.check(cli.server.key(), &request);
     assert_eq!(over_http.status, 200);
-    let output = cli
-        .server
-        .workspace
-        .command()
-        .args(["check", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(request.to_string().as_bytes())?;
-            child.wait_with_output()
-        })
-        .unwrap();
+    let output = with_stdin(cli, &["check", "-"], request.to_string().as_bytes());
     assert_eq!(stdout(&output).trim_end(), over_http.text);
 
     // A request file saved with a byte order mark (as Windows Notepad saves UTF-8) is
@@ -138,21 +141,7 @@ fn check_prints_the_same_bytes_as_the_server(cli: &Cli) {
 
     // `classify -` reads the PDF from standard input, as `check -` reads its request.
     let pdf = std::fs::read(common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf")).unwrap();
-    let output = cli
-        .server
-        .workspace
-        .command()
-        .args(["classify", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(&pdf)?;
-            child.wait_with_output()
-        })
-        .unwrap();
+    let output = with_stdin(cli, &["classify", "-"], &pdf);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let classified: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(classified["classification"]["document_scope"], "brief_support", "{classified}");
@@ -444,41 +433,32 @@ fn ingest_refuses_an_empty_document_and_an_empty_layer(cli: &Cli) {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let key = common::key_in(&stdout(&output)).expect("a key");
     let organisation = format!("org_{}", key.split('_').nth(1).unwrap());
-    let judge = ["--district", "edny", "--judge", "avery-sample", "--source-url", "https://court.example/practices"];
     let accept = ["--accept", "--organisation", organisation.as_str()];
+    // `ingest` of a file holding `content`, with `extra` flags: the exit status 2, and
+    // the error body (the last line of standard output).
+    let refused = |name: &str, content: &[u8], extra: &[&str]| -> Value {
+        let path = workspace.dir.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        let mut args = vec!["ingest", path.to_str().unwrap()];
+        args.extend(["--district", "edny", "--judge", "avery-sample", "--source-url", "https://court.example/p"]);
+        args.extend(extra);
+        let output = workspace.cli(&args);
+        assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+        let text = stdout(&output);
+        serde_json::from_str(text.lines().last().unwrap_or_default()).expect("the error body, last on standard output")
+    };
 
-    let empty = workspace.dir.path().join("empty-practices.txt");
-    std::fs::write(&empty, " \n\n").unwrap();
-    let mut args = vec!["ingest", empty.to_str().unwrap()];
-    args.extend(judge);
-    args.extend(accept);
-    let output = workspace.cli(&args);
-    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
-    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body on standard output");
+    let body = refused("empty-practices.txt", b" \n\n", &accept);
     assert!(body["details"][0]["message"].as_str().unwrap().contains("is empty"), "{body}");
 
     // A text file that is not UTF-8 is said to be unreadable text, not a PDF.
-    let latin1 = workspace.dir.path().join("latin1-practices.txt");
-    std::fs::write(&latin1, b"Memoranda are limited to 25 pages, \xA7 2.A.\n").unwrap();
-    let mut args = vec!["ingest", latin1.to_str().unwrap()];
-    args.extend(judge);
-    let output = workspace.cli(&args);
-    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
-    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body on standard output");
+    let body = refused("latin1-practices.txt", b"Memoranda are limited to 25 pages, \xA7 2.A.\n", &[]);
     assert!(body["error"].as_str().unwrap().starts_with("the text cannot be read"), "{body}");
     assert!(!body["suggestion"].as_str().unwrap().contains("password"), "{body}");
 
-    let no_rules = workspace.dir.path().join("no-rules.txt");
-    std::fs::write(&no_rules, "Judge Avery Sample sits in Courtroom 4 of the courthouse.\n").unwrap();
-    let mut args = vec!["ingest", no_rules.to_str().unwrap()];
-    args.extend(judge);
-    args.extend(accept);
-    let output = workspace.cli(&args);
-    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
-    let text = stdout(&output);
-    let body: Value = serde_json::from_str(text.lines().last().unwrap()).expect("the error body, last");
-    assert_eq!(body["details"][0]["path"], "rules", "{text}");
-    assert!(body["details"][0]["message"].as_str().unwrap().contains("nothing to accept"), "{text}");
+    let body = refused("no-rules.txt", b"Judge Avery Sample sits in Courtroom 4 of the courthouse.\n", &accept);
+    assert_eq!(body["details"][0]["path"], "rules", "{body}");
+    assert!(body["details"][0]["message"].as_str().unwrap().contains("nothing to accept"), "{body}");
 
     let layers = cli.server.get("/api/v1/standing-order-layers", Some(&key)).expect(200).clone();
     assert_eq!(layers["layers"], json!([]), "nothing stored: {layers}");
