@@ -46,6 +46,13 @@ impl Date {
 
     /// Reads `YYYY-MM-DD`.
     pub fn parse(text: &str) -> Option<Date> {
+        let (year, month, day) = Date::fields(text)?;
+        Date::new(year, month, day)
+    }
+
+    /// The year, month and day of text written `YYYY-MM-DD`, whether or not that day
+    /// exists (`2026-02-29`).
+    pub fn fields(text: &str) -> Option<(i32, u32, u32)> {
         let bytes = text.as_bytes();
         if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
             return None;
@@ -54,7 +61,7 @@ impl Date {
             let part = &text[range];
             part.bytes().all(|b| b.is_ascii_digit()).then(|| part.parse().ok()).flatten()
         };
-        Date::new(number(0..4)? as i32, number(5..7)?, number(8..10)?)
+        Some((number(0..4)? as i32, number(5..7)?, number(8..10)?))
     }
 
     /// Days since 1970-01-01 (negative before it).

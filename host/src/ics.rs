@@ -65,19 +65,14 @@ fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline)
         "{}.{}-{}-{}.{}.{}.{}.{}{time}.{}@courtrules",
         deadline.period_key,
         deadline.amount,
-        name(&deadline.unit),
-        name(&deadline.direction),
+        deadline.unit.as_str(),
+        deadline.direction.as_str(),
         answer.district_id,
         answer.judge_slug,
         answer.trigger.as_str(),
         compact(&answer.trigger_date),
-        name(&answer.service_method),
+        answer.service_method.as_str(),
     )
-}
-
-/// A value's name as the API writes it (`days`, `after`, `mail`).
-fn name(value: &impl serde::Serialize) -> String {
-    serde_json::to_value(value).ok().and_then(|value| value.as_str().map(str::to_owned)).unwrap_or_default()
 }
 
 /// `YYYY-MM-DD` as `YYYYMMDD`.

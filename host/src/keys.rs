@@ -97,11 +97,11 @@ pub fn parse_token(token: &str) -> Option<(&str, &str)> {
     (hex(id, ID_BYTES) && hex(secret, SECRET_BYTES)).then_some((id, secret))
 }
 
-/// Creates a key in `organisation` (which must exist), or in a new organisation of its
-/// own (`org_<key id>`, named after the key) when `None`.
 /// The longest key name accepted.
 const MAX_NAME_CHARS: usize = 100;
 
+/// Creates a key in `organisation` (which must exist), or in a new organisation of its
+/// own (`org_<key id>`, named after the key) when `None`.
 pub async fn create(db: &Db, name: &str, plan: Plan, organisation: Option<&str>) -> anyhow::Result<NewKey> {
     if name.trim().is_empty() {
         bail!("a key needs a --name");

@@ -228,7 +228,7 @@ fn unknown(object: &Map<String, Value>, known: &[&str], prefix: &str, problems: 
 
 fn date_problem(text: &str) -> Option<String> {
     match Date::parse(text) {
-        None if is_date_shaped(text) => {
+        None if Date::fields(text).is_some() => {
             Some(format!("must be a real day: `{text}` is written YYYY-MM-DD but no such day exists"))
         }
         None => Some(format!("must be a date YYYY-MM-DD, got `{text}`")),
@@ -237,15 +237,6 @@ fn date_problem(text: &str) -> Option<String> {
         }
         Some(_) => None,
     }
-}
-
-/// `NNNN-NN-NN`: written as a date, whether or not the day exists (`2026-02-29`).
-fn is_date_shaped(text: &str) -> bool {
-    text.len() == 10
-        && text
-            .bytes()
-            .enumerate()
-            .all(|(index, byte)| if index == 4 || index == 7 { byte == b'-' } else { byte.is_ascii_digit() })
 }
 
 /// `HH:MM` as minutes after midnight.

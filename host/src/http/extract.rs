@@ -16,27 +16,31 @@ pub struct JsonBody(pub Vec<u8>);
 impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(request.headers().get(CONTENT_TYPE)) {
             return Err(ApiError::UnsupportedMediaType);
         }
         if let Some(coding) = content_coding(&request) {
             return Err(ApiError::UnsupportedContentEncoding(coding));
         }
-        let limit = request.extensions().get::<BodyLimit>().map_or(0, |limit| limit.0);
-        let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
-            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::PayloadTooLarge { limit_bytes: limit }
-            } else {
-                ApiError::invalid(
-                    "the request body could not be read",
-                    vec![FieldError::new("", rejection.body_text())],
-                )
-            }
-        })?;
+        let bytes = read_body(request).await?;
         crate::service::check::require_json(&bytes)?;
         Ok(JsonBody(bytes.to_vec()))
     }
+}
+
+/// A request's body, read whole within the limit `guard::body_limit` put on it (its
+/// `BodyLimit`): past it the 413 naming the limit, and a body that could not be read a
+/// 400.
+pub async fn read_body(request: Request) -> Result<Bytes, ApiError> {
+    let limit = request.extensions().get::<BodyLimit>().map_or(0, |limit| limit.0);
+    Bytes::from_request(request, &()).await.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge { limit_bytes: limit }
+        } else {
+            ApiError::invalid("the request body could not be read", vec![FieldError::new("", rejection.body_text())])
+        }
+    })
 }
 
 /// The body limit in force, put in the request extensions by the router so a 413 can

@@ -7,14 +7,12 @@
 use super::CourtrulesMcp;
 use crate::http::AppState;
 use crate::http::auth::ApiKey;
-use crate::http::error::ApiError;
-use crate::http::extract::BodyLimit;
+use crate::http::extract::read_body;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use courtrules_engine::model::FieldError;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 
@@ -45,27 +43,9 @@ async fn authenticate(State(state): State<AppState>, mut request: Request, next:
     request.extensions_mut().insert(key);
     // The body is already limited (`guard::body_limit`); reading it here turns going
     // over the limit into the API's 413.
-    let limit = request.extensions().get::<BodyLimit>().map_or(0, |limit| limit.0);
     let (parts, body) = request.into_parts();
-    let bytes = match axum::body::to_bytes(body, usize::MAX).await {
-        Ok(bytes) => bytes,
-        Err(error) if is_over_limit(&error) => return ApiError::PayloadTooLarge { limit_bytes: limit }.into_response(),
-        Err(error) => {
-            let problem = FieldError::new("", format!("the body could not be read: {error}"));
-            return ApiError::invalid("the request body could not be read", vec![problem]).into_response();
-        }
-    };
-    next.run(Request::from_parts(parts, Body::from(bytes))).await
-}
-
-/// Whether reading a body failed because it passed the limit (`http_body_util::Limited`).
-fn is_over_limit(error: &axum::Error) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(error) = source {
-        if error.is::<http_body_util::LengthLimitError>() {
-            return true;
-        }
-        source = error.source();
+    match read_body(Request::from_parts(parts.clone(), body)).await {
+        Ok(bytes) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
+        Err(error) => error.into_response(),
     }
-    false
 }
