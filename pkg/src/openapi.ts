@@ -1710,6 +1710,11 @@ export interface components {
         RuleText: {
             /** @description E.g. `Fed. R. Civ. P. 6(a)(1)`. */
             citation: string;
+            /**
+             * @description The day the quoted text took effect (`YYYY-MM-DD`), when an earlier text counted
+             *     differently: an event before it is refused rather than counted under today's text.
+             */
+            in_force_from?: string | null;
             /** @description E.g. `6(a)(1)`; the trail cites it as `citation`. */
             paragraph: string;
             source_text: string;

@@ -15,6 +15,7 @@ import json
 import random
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import holidays
@@ -32,6 +33,9 @@ SERVICE = ["personal", "mail", "leaving_with_clerk", "electronic", "other_consen
 # Rule 6(d): "service is made under Rule 5(b)(2)(C) (mail), (D) (leaving with the clerk),
 # or (F) (other means consented to)".
 THREE_DAYS = {"mail", "leaving_with_clerk", "other_consented"}
+# Rule 6(d) has read as above since 1 December 2016 (before, it also added 3 days after
+# electronic service): the events drawn are from then on, and an earlier one is refused.
+IN_FORCE_FROM = dt.date(2016, 12, 1)
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
@@ -136,7 +140,7 @@ def main():
     compared, seconds = 0, 0.0
     for index in range(REQUESTS):
         district = rng.choice(DISTRICTS)
-        event = dt.date(1990, 1, 1) + dt.timedelta(days=rng.randrange(0, 365 * 50))
+        event = IN_FORCE_FROM + dt.timedelta(days=rng.randrange(0, 365 * 25))
         minute = rng.randrange(0, 24 * 60)
         service = rng.choice(SERVICE)
         customs = []
@@ -166,6 +170,17 @@ def main():
             compared += 1
         if index % 100 == 99:
             print(f"ok   {index + 1} requests, {compared} deadlines agree", flush=True)
+
+    # An event the day before Rule 6(d)'s text took effect: refused, naming the field.
+    body = {"district_id": "sdny", "trigger": "service_of_motion", "trigger_date": (IN_FORCE_FROM - dt.timedelta(days=1)).isoformat()}
+    try:
+        call("/api/v1/deadlines", body)
+        fail("an event before 2016-12-01 was counted under today's Rule 6(d)")
+    except urllib.error.HTTPError as error:
+        problem = json.loads(error.read())
+        if error.code != 400 or [d["path"] for d in problem["details"]] != ["trigger_date"]:
+            fail(f"an event before 2016-12-01: {error.code} {problem}")
+    print("ok   an event before Rule 6(d)'s text took effect is a 400 at trigger_date", flush=True)
 
     # The iCalendar answer, read by an independent parser: one event per deadline, on its date.
     body = {"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12"}

@@ -182,17 +182,39 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
 /// The periods that run from the request's event for this judge, after later layers
 /// displaced what they replace, in document order; only `period_keys` when given.
 pub fn applicable<'a>(rules: &'a TimeRules, request: &DeadlineRequest, judge: &str) -> Vec<&'a Period> {
-    let in_force: Vec<&Period> = rules
+    let in_force = before_the_judge(rules, judge);
+    in_force
+        .iter()
+        .copied()
+        .filter(|period| period.trigger == request.trigger && replaced_by(&in_force, &period.period_key).is_none())
+        .filter(|period| request.period_keys.as_ref().is_none_or(|keys| keys.contains(&period.period_key)))
+        .collect()
+}
+
+/// The periods before `judge`: the national and local ones, and that judge's standing
+/// order's (replaced ones included).
+fn before_the_judge<'a>(rules: &'a TimeRules, judge: &str) -> Vec<&'a Period> {
+    rules
         .periods
         .iter()
         .filter(|period| period.layer != PeriodLayer::StandingOrder || period.judge_slug.as_deref() == Some(judge))
-        .collect();
-    let replaced: Vec<&str> = in_force.iter().flat_map(|period| period.replaces.iter().map(String::as_str)).collect();
-    in_force
-        .into_iter()
-        .filter(|period| period.trigger == request.trigger && !replaced.contains(&period.period_key.as_str()))
-        .filter(|period| request.period_keys.as_ref().is_none_or(|keys| keys.contains(&period.period_key)))
         .collect()
+}
+
+/// The period of `in_force` that replaces `period_key` (a local rule's own period in
+/// place of the national one), if one does.
+fn replaced_by<'a>(in_force: &[&'a Period], period_key: &str) -> Option<&'a Period> {
+    in_force.iter().copied().find(|period| period.replaces.iter().any(|key| key == period_key))
+}
+
+/// The first day an event may be counted under the quoted computation rule: the latest
+/// day one of its paragraphs took effect (`RuleText::in_force_from`), with that paragraph.
+fn counted_since(rules: &TimeRules) -> Option<(Date, &crate::model::RuleText)> {
+    rules
+        .computation
+        .iter()
+        .filter_map(|text| Some((Date::parse(text.in_force_from.as_deref()?)?, text)))
+        .max_by(|(a, _), (b, _)| a.cmp(b))
 }
 
 /// The first step of a trail: the period and what sets it.

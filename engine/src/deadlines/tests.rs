@@ -34,6 +34,7 @@ fn fixture() -> TimeRules {
         citation: format!("Fed. R. Civ. P. {p}"),
         source_text: "(test fixture)".into(),
         source_url: "https://rules.example/frcp-6".into(),
+        in_force_from: None,
     };
     TimeRules {
         format_version: 1,
@@ -158,6 +159,21 @@ fn a_state_holiday_counts_forward_but_not_backward() {
 }
 
 #[test]
+fn a_state_holiday_counts_only_from_the_year_its_statute_declares_it() {
+    // A statute that added Lincoln's Birthday in 2027: a period ending on it in 2026 is
+    // not extended (a holiday applied to years before it existed gives a late date).
+    let mut rules = fixture();
+    rules.state_holidays.as_mut().unwrap().holidays[0].from_year = Some(2027);
+    let before = only(deadlines(&rules, &request(Trigger::EntryOfJudgment, "2026-01-29")).unwrap());
+    assert_eq!(before.due_date, "2026-02-12");
+    assert!(before.trail.iter().all(|step| step.step != StepKind::Skip));
+    // 14 days after 29 January 2027 is Friday 12 February: then the weekend, and Monday
+    // 15 February is Washington's Birthday.
+    let from = only(deadlines(&rules, &request(Trigger::EntryOfJudgment, "2027-01-29")).unwrap());
+    assert_eq!(from.due_date, "2027-02-16");
+}
+
+#[test]
 fn counting_backward_the_next_day_is_the_day_before() {
     // 14 days before a hearing on Monday 2 March 2026 is Monday 16 February, Washington's
     // Birthday: the period runs back to Friday 13 February.
@@ -264,6 +280,49 @@ fn a_later_layer_replaces_the_period_it_names() {
     rules.periods.push(local);
     let deadline = only(deadlines(&rules, &request(Trigger::ServiceOfOpposition, "2026-03-02")).unwrap());
     assert_eq!((deadline.period_key.as_str(), deadline.due_date.as_str()), ("local-reply", "2026-03-09"));
+}
+
+#[test]
+fn asking_for_a_replaced_period_names_the_period_in_its_place() {
+    let mut rules = fixture();
+    let mut local = period("local-reply", Trigger::ServiceOfOpposition, 7, Direction::After, true);
+    local.layer = PeriodLayer::Local;
+    local.citation = "Test L.R. 6.1".into();
+    local.replaces = vec!["reply".into()];
+    rules.periods.push(local);
+    let mut asked = request(Trigger::ServiceOfOpposition, "2026-03-02");
+    asked.period_keys = Some(vec!["reply".into()]);
+    let EngineError::InvalidRequest { details } = deadlines(&rules, &asked).unwrap_err() else { panic!() };
+    assert_eq!(details.len(), 1, "{details:?}");
+    assert_eq!(details[0].path, "period_keys[0]");
+    assert!(
+        details[0].message.contains("Test L.R. 6.1 replaces it with `local-reply`"),
+        "an empty answer said no period runs from the event: {}",
+        details[0].message
+    );
+}
+
+#[test]
+fn an_event_before_the_computation_rule_took_effect_is_refused() {
+    // Until 1 December 2016 Rule 6(d) also added 3 days after electronic service: an
+    // event before the quoted text took effect would be counted under the wrong rule.
+    let mut rules = fixture();
+    rules.computation.last_mut().unwrap().in_force_from = Some("2016-12-01".into());
+    let EngineError::InvalidRequest { details } =
+        deadlines(&rules, &request(Trigger::ServiceOfOpposition, "2016-11-30")).unwrap_err()
+    else {
+        panic!()
+    };
+    assert_eq!(details.len(), 1, "{details:?}");
+    assert_eq!(details[0].path, "trigger_date");
+    assert!(
+        details[0].message.contains("on or after 2016-12-01") && details[0].message.contains("Fed. R. Civ. P. 6(d)")
+    );
+    assert!(deadlines(&rules, &request(Trigger::ServiceOfOpposition, "2016-12-01")).is_ok());
+    // A date that is not one is the data's mistake, named by `validate_time_rules`.
+    rules.computation[0].in_force_from = Some("1 December 2016".into());
+    let problems = crate::deadlines::validate_time_rules(&rules);
+    assert_eq!(problems.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["computation[0].in_force_from"]);
 }
 
 #[test]

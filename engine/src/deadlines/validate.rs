@@ -253,20 +253,44 @@ pub fn minutes(text: &str) -> Option<u32> {
 /// have (or that runs from another event), an hour period without the event's time.
 pub fn request_against_rules(rules: &TimeRules, request: &DeadlineRequest) -> Vec<FieldError> {
     let mut problems = Vec::new();
-    for (index, key) in request.period_keys.iter().flatten().enumerate() {
-        match rules.periods.iter().find(|period| &period.period_key == key) {
-            None => problems.push(FieldError::new(
-                format!("period_keys[{index}]"),
-                format!("`{key}` is not a period of the {} rules", rules.district_id),
-            )),
-            Some(period) if period.trigger != request.trigger => problems.push(FieldError::new(
-                format!("period_keys[{index}]"),
-                format!("`{key}` runs from {}, not from {}", period.trigger.as_str(), request.trigger.as_str()),
-            )),
-            Some(_) => {}
-        }
+    // Today's text of Rule 6 counts an earlier event wrongly (until 1 December 2016,
+    // Rule 6(d) also added 3 days after electronic service): refused, not answered.
+    if let (Some(event), Some((since, text))) = (Date::parse(&request.trigger_date), super::counted_since(rules))
+        && event < since
+    {
+        problems.push(FieldError::new(
+            "trigger_date",
+            format!(
+                "must be on or after {since}: the periods are counted under {} as it reads since {since}, and an \
+                 earlier event was counted under an earlier text, which is not encoded",
+                text.citation
+            ),
+        ));
     }
     let judge = request.judge_slug.as_deref().unwrap_or(crate::model::COURT_JUDGE_SLUG);
+    let in_force = super::before_the_judge(rules, judge);
+    for (index, key) in request.period_keys.iter().flatten().enumerate() {
+        let path = || format!("period_keys[{index}]");
+        match rules.periods.iter().find(|period| &period.period_key == key) {
+            None => problems
+                .push(FieldError::new(path(), format!("`{key}` is not a period of the {} rules", rules.district_id))),
+            Some(period) if period.trigger != request.trigger => problems.push(FieldError::new(
+                path(),
+                format!("`{key}` runs from {}, not from {}", period.trigger.as_str(), request.trigger.as_str()),
+            )),
+            Some(_) => {
+                if let Some(by) = super::replaced_by(&in_force, key) {
+                    problems.push(FieldError::new(
+                        path(),
+                        format!(
+                            "`{key}` does not apply here: {} replaces it with `{}` ({}); ask for that key instead",
+                            by.citation, by.period_key, by.label
+                        ),
+                    ));
+                }
+            }
+        }
+    }
     let hours_without_time = request.trigger_time.is_none()
         && (super::applicable(rules, request, judge).iter().any(|period| period.unit == PeriodUnit::Hours)
             || request.custom_periods.iter().flatten().any(|period| period.unit == PeriodUnit::Hours));
@@ -296,6 +320,14 @@ pub fn validate_time_rules(rules: &TimeRules) -> Vec<FieldError> {
         if text.citation.trim().is_empty() || text.source_url.trim().is_empty() || text.source_text.trim().is_empty() {
             problems
                 .push(FieldError::new(format!("computation[{index}]"), "needs its citation, quoted text and source"));
+        }
+        if let Some(since) = &text.in_force_from
+            && Date::parse(since).is_none()
+        {
+            problems.push(FieldError::new(
+                format!("computation[{index}].in_force_from"),
+                format!("must be a date YYYY-MM-DD, got `{since}`"),
+            ));
         }
     }
     let mut keys = std::collections::BTreeSet::new();

@@ -48,6 +48,10 @@ pub struct RuleText {
     pub citation: String,
     pub source_text: String,
     pub source_url: String,
+    /// The day the quoted text took effect (`YYYY-MM-DD`), when an earlier text counted
+    /// differently: an event before it is refused rather than counted under today's text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_force_from: Option<String>,
 }
 
 string_enum! {
