@@ -99,7 +99,7 @@ pub struct Motions {
 
 pub fn motions(tokens: &[Token]) -> Motions {
     let exception_at = v::EXCEPTIONS.iter().filter_map(|p| find(tokens, 0, tokens.len(), p)).min();
-    let mut found = Motions { all: has_any(tokens, v::ALL_MOTIONS), ..Motions::default() };
+    let mut found = Motions { all: v::ALL_MOTIONS.iter().any(|phrase| covers_all(tokens, phrase)), ..Motions::default() };
     for (phrase, motion) in v::MOTIONS {
         let mut from = 0;
         while let Some(at) = find(tokens, from, tokens.len(), phrase) {
@@ -114,6 +114,25 @@ pub fn motions(tokens: &[Token]) -> Motions {
     found.included.sort();
     found.excluded.sort();
     found
+}
+
+/// Whether `phrase` ("any motion", "all parties", …) appears as every motion: "any motion
+/// for summary judgment" or "any motion to dismiss" names the motions after it instead.
+fn covers_all(tokens: &[Token], phrase: &str) -> bool {
+    let length = phrase.split(' ').count();
+    let names_motion = phrase.ends_with("motion") || phrase.ends_with("motions");
+    let mut from = 0;
+    while let Some(at) = find(tokens, from, tokens.len(), phrase) {
+        let end = at + length;
+        let qualified = names_motion
+            && !tokens[end - 1].clause_end
+            && tokens.get(end).is_some_and(|next| matches!(next.word.as_str(), "for" | "to" | "under"));
+        if !qualified {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
 }
 
 /// Every motion type but `excluded`, in the vocabulary's order.

@@ -137,6 +137,20 @@ fn exceptions_narrow_the_conference_rule() {
 }
 
 #[test]
+fn any_motion_for_a_named_motion_covers_that_motion_only() {
+    // "any motion for summary judgment" is not "any motion": read as every motion, the
+    // rule failed a Rule 12 memorandum for want of a conference.
+    let e = extract("Parties must request a pre-motion conference before filing any motion for summary judgment.");
+    let pmc = &e.proposals[0].rule;
+    assert_eq!(pmc.applies_to.as_ref().unwrap().motion_types, Some(vec![M::Rule56]));
+    let dismiss = extract("A pre-motion conference is required before any motion to dismiss.");
+    assert_eq!(dismiss.proposals[0].rule.applies_to.as_ref().unwrap().motion_types, Some(vec![M::Rule12]));
+    // Unqualified, it still covers every motion.
+    let every = extract("A pre-motion conference is required before filing any motion.");
+    assert_eq!(every.proposals[0].rule.applies_to.as_ref().unwrap().motion_types, None);
+}
+
+#[test]
 fn prose_without_rules_is_ignored_and_requirements_are_listed() {
     let e = extract(
         "These practices describe how chambers works. Oral argument will be scheduled only if the Court so orders.",
