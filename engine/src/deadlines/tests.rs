@@ -296,7 +296,7 @@ fn asking_for_a_replaced_period_names_the_period_in_its_place() {
     assert_eq!(details.len(), 1, "{details:?}");
     assert_eq!(details[0].path, "period_keys[0]");
     assert!(
-        details[0].message.contains("Test L.R. 6.1 replaces it with `local-reply`"),
+        details[0].message.contains("is replaced here by `local-reply` (Test L.R. 6.1)"),
         "an empty answer said no period runs from the event: {}",
         details[0].message
     );

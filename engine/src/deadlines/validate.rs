@@ -260,11 +260,7 @@ pub fn request_against_rules(rules: &TimeRules, request: &DeadlineRequest) -> Ve
     {
         problems.push(FieldError::new(
             "trigger_date",
-            format!(
-                "must be on or after {since}: the periods are counted under {} as it reads since {since}, and an \
-                 earlier event was counted under an earlier text, which is not encoded",
-                text.citation
-            ),
+            format!("must be on or after {since}, the day {} took the text applied here: an earlier event was counted under an earlier text", text.citation),
         ));
     }
     let judge = request.judge_slug.as_deref().unwrap_or(crate::model::COURT_JUDGE_SLUG);
@@ -282,10 +278,7 @@ pub fn request_against_rules(rules: &TimeRules, request: &DeadlineRequest) -> Ve
                 if let Some(by) = super::replaced_by(&in_force, key) {
                     problems.push(FieldError::new(
                         path(),
-                        format!(
-                            "`{key}` does not apply here: {} replaces it with `{}` ({}); ask for that key instead",
-                            by.citation, by.period_key, by.label
-                        ),
+                        format!("`{key}` is replaced here by `{}` ({})", by.period_key, by.citation),
                     ));
                 }
             }
@@ -321,13 +314,8 @@ pub fn validate_time_rules(rules: &TimeRules) -> Vec<FieldError> {
             problems
                 .push(FieldError::new(format!("computation[{index}]"), "needs its citation, quoted text and source"));
         }
-        if let Some(since) = &text.in_force_from
-            && Date::parse(since).is_none()
-        {
-            problems.push(FieldError::new(
-                format!("computation[{index}].in_force_from"),
-                format!("must be a date YYYY-MM-DD, got `{since}`"),
-            ));
+        if let Some(problem) = text.in_force_from.as_deref().and_then(date_problem) {
+            problems.push(FieldError::new(format!("computation[{index}].in_force_from"), problem));
         }
     }
     let mut keys = std::collections::BTreeSet::new();

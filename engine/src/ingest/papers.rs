@@ -99,7 +99,8 @@ pub struct Motions {
 
 pub fn motions(tokens: &[Token]) -> Motions {
     let exception_at = v::EXCEPTIONS.iter().filter_map(|p| find(tokens, 0, tokens.len(), p)).min();
-    let mut found = Motions { all: v::ALL_MOTIONS.iter().any(|phrase| covers_all(tokens, phrase)), ..Motions::default() };
+    let mut found =
+        Motions { all: v::ALL_MOTIONS.iter().any(|phrase| covers_all(tokens, phrase)), ..Motions::default() };
     for (phrase, motion) in v::MOTIONS {
         let mut from = 0;
         while let Some(at) = find(tokens, from, tokens.len(), phrase) {
