@@ -8,6 +8,9 @@
 
 import initWasm, * as wasm from "../wasm/document/web/courtrules_document.js";
 import { loader } from "./loader.js";
+import { documentFunctions } from "./document-functions.js";
+
+export type { DocumentBytes } from "./arguments.js";
 
 const documentModule = loader(
   wasm,
@@ -31,14 +34,13 @@ export function initSync(module: wasm.SyncInitInput): void {
 }
 
 const engine = (): typeof wasm => documentModule.engine();
+const api = documentFunctions(engine);
 
 /** As the main entry's `classify`, synchronously, once `init()` has resolved. Throws an `EngineError`. */
-export const classify: typeof wasm.classify = (pdfBytes, hints) => engine().classify(pdfBytes, hints);
+export const classify = api.classify;
 /** `classify` as JSON text: the exact bytes the engine wrote (`hintsJson` may be ""). Throws an `EngineError`. */
-export const classifyJson: typeof wasm.classifyJson = (pdfBytes, hintsJson) => engine().classifyJson(pdfBytes, hintsJson);
+export const classifyJson = api.classifyJson;
 /** As the main entry's `extractStandingOrder`, synchronously, once `init()` has resolved. Throws an `EngineError`. */
-export const extractStandingOrder: typeof wasm.extractStandingOrder = (document, options) =>
-  engine().extractStandingOrder(document, options);
+export const extractStandingOrder = api.extractStandingOrder;
 /** `extractStandingOrder` as JSON text: the exact bytes the engine wrote. Throws an `EngineError`. */
-export const extractStandingOrderJson: typeof wasm.extractStandingOrderJson = (document, optionsJson) =>
-  engine().extractStandingOrderJson(document, optionsJson);
+export const extractStandingOrderJson = api.extractStandingOrderJson;

@@ -7,7 +7,8 @@
 // - every non-2xx answer is thrown as an `ApiError` subclass carrying the spec's
 //   error body;
 // - 429 is retried: wait at least `Retry-After`, and back off 1 s, 2 s, 4 s on
-//   repeated 429s (then give up with a `RateLimitError`);
+//   repeated 429s (then give up with a `RateLimitError`), never waiting more than
+//   `MAX_RETRY_WAIT_SECONDS` (a longer `Retry-After` is thrown at once);
 // - `debounce` spaces live checks to at most one call per second.
 //
 // It has no runtime dependency on the engine, so `courtrules/client` loads without
@@ -160,12 +161,20 @@ const ERRORS: Record<number, typeof ApiError> = {
 export interface ClientOptions {
   /** Where the service is, e.g. `https://courtrules.example` (no `/api/v1`). */
   baseUrl: string;
+  /** The API key (`crk_…`); `createClient` throws when it is not a non-empty string. */
   apiKey: string;
   /** Retries of a request answered 429 (default 3: waits of 1 s, 2 s, 4 s at least). */
   maxRetries?: number;
   /** The `fetch` to use (default: the global one). */
   fetch?: typeof fetch;
 }
+
+/**
+ * The longest the client waits before a retry, in seconds. A 429 whose `Retry-After`
+ * asks for longer (a daily quota, say) is thrown as a `RateLimitError` at once rather
+ * than holding the caller for that long; its `retryAfter` says when to try again.
+ */
+export const MAX_RETRY_WAIT_SECONDS = 120;
 
 /** The back-off before the n-th retry (0-based): 1 s, 2 s, 4 s, … */
 export function backoffMs(retry: number): number {
@@ -201,9 +210,16 @@ export interface CourtrulesClient {
   openapi(): Promise<Record<string, unknown>>;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
+type Query = Record<string, string | number | boolean | null | undefined>;
 
 export function createClient(options: ClientOptions): CourtrulesClient {
+  // Else every request would carry `Bearer undefined` and the user would see a 403
+  // "the API key is not valid" far from the cause (an unset environment variable, say).
+  const apiKey: unknown = options.apiKey;
+  if (typeof apiKey !== "string" || apiKey.trim() === "") {
+    const got = typeof apiKey === "string" ? "an empty string" : apiKey === null ? "null" : typeof apiKey;
+    throw new TypeError(`courtrules: createClient: apiKey must be a non-empty string, got ${got} (is the environment variable it is read from, e.g. COURTRULES_API_KEY, set?)`);
+  }
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const maxRetries = options.maxRetries ?? 3;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -223,10 +239,11 @@ export function createClient(options: ClientOptions): CourtrulesClient {
     for (let retry = 0; ; retry++) {
       const response = await doFetch(url, init);
       if (response.ok) return response;
-      if (response.status === 429 && retry < maxRetries) {
+      const retryAfter = retryAfterSeconds(response) ?? 0;
+      if (response.status === 429 && retry < maxRetries && retryAfter <= MAX_RETRY_WAIT_SECONDS) {
         await response.body?.cancel();
-        const serverWait = (retryAfterSeconds(response) ?? 0) * 1000;
-        await sleep(Math.max(serverWait, backoffMs(retry)));
+        // The back-off is capped too (it passes 120 s from the 8th retry on).
+        await sleep(Math.min(Math.max(retryAfter * 1000, backoffMs(retry)), MAX_RETRY_WAIT_SECONDS * 1000));
         continue;
       }
       throw await apiError(response);
@@ -304,7 +321,8 @@ export function debounce<A extends unknown[], R>(
 function queryString(query?: Query): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(name, String(value));
+    // A missing value (undefined or null) is left out, not sent as "undefined" or "null".
+    if (value !== undefined && value !== null) params.set(name, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : "";

@@ -11,12 +11,15 @@
 
 import initWasm, * as wasm from "../wasm/check/web/courtrules_check.js";
 import { loader } from "./loader.js";
-import type * as Document from "../wasm/document/web/courtrules_document.js";
+import type { DocumentBytes } from "./arguments.js";
+import { checkFunctions } from "./check-functions.js";
+import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "../wasm/check/web/courtrules_check.js";
 
 // Every engine type (CheckRequest, CheckResponse, Profile, EngineError, …), generated
 // from the Rust model by tsify.
 export type * from "../wasm/check/web/courtrules_check.js";
 export * from "./client.js";
+export type { DocumentBytes } from "./arguments.js";
 
 const checkModule = loader(wasm, { init: initWasm, initSync: wasm.initSync }, "courtrules: the engine is not loaded yet; `await init()` first");
 
@@ -38,16 +41,16 @@ export function initSync(module: wasm.SyncInitInput): void {
 }
 
 const engine = (): typeof wasm => checkModule.engine();
+const api = checkFunctions(engine);
 
 /** Checks a described filing against a compliance profile, as `POST /api/v1/check` does. Throws an `EngineError`. */
-export const check: typeof wasm.check = (profile, request) => engine().check(profile, request);
+export const check = api.check;
 /** `check` over JSON text: the exact bytes the server answers with. Throws an `EngineError`. */
-export const checkJson: typeof wasm.checkJson = (profile, request) => engine().checkJson(profile, request);
+export const checkJson = api.checkJson;
 /** Every problem with a check request (`[{path, message}]`, empty when valid). */
-export const validate: typeof wasm.validate = (request) => engine().validate(request);
-/** The rules that apply to a judge, grouped by layer, as `GET /api/v1/rules` answers. Throws an `EngineError`. */
-export const resolveRules: typeof wasm.resolveRules = (profile, judgeSlug, filter) =>
-  engine().resolveRules(profile, judgeSlug, filter);
+export const validate = api.validate;
+/** The rules that apply to a judge, grouped by layer, as `GET /api/v1/rules` answers; `filter` is optional. Throws an `EngineError`. */
+export const resolveRules = api.resolveRules;
 /** The document module, loaded on first use (once; a failed load is tried again next time). */
 async function documentModule(): Promise<typeof import("./classify.js")> {
   const module = await import("./classify.js");
@@ -62,8 +65,8 @@ async function documentModule(): Promise<typeof import("./classify.js")> {
  * `unread_pages`. Loads the document module the first time. Rejects with an
  * `EngineError`.
  */
-export async function classify(...args: Parameters<typeof Document.classify>): Promise<ReturnType<typeof Document.classify>> {
-  return (await documentModule()).classify(...args);
+export async function classify(pdfBytes: DocumentBytes, hints?: ClassifyHints | null): Promise<ClassifyOutcome> {
+  return (await documentModule()).classify(pdfBytes, hints);
 }
 /**
  * Reads a judge's individual practices or standing order on this machine (it is never
@@ -74,18 +77,16 @@ export async function classify(...args: Parameters<typeof Document.classify>): P
  * (a form feed between pages); `options.source_url` is where the judge publishes it.
  * Loads the document module the first time. Rejects with an `EngineError`.
  */
-export async function extractStandingOrder(
-  ...args: Parameters<typeof Document.extractStandingOrder>
-): Promise<ReturnType<typeof Document.extractStandingOrder>> {
-  return (await documentModule()).extractStandingOrder(...args);
+export async function extractStandingOrder(document: DocumentBytes | string, options: IngestOptions): Promise<Extraction> {
+  return (await documentModule()).extractStandingOrder(document, options);
 }
 /**
  * The deadlines that follow an event, as `POST /api/v1/deadlines` computes them, from the
  * district's time rules (`client.timeRules(districtId)`): each with its date and the trail
  * of the computation. Throws an `EngineError` (`invalid_request` naming every field).
  */
-export const deadlines: typeof wasm.deadlines = (timeRules, request) => engine().deadlines(timeRules, request);
+export const deadlines = api.deadlines;
 /** `deadlines` over JSON text: the exact bytes the server answers with. Throws an `EngineError`. */
-export const deadlinesJson: typeof wasm.deadlinesJson = (timeRules, request) => engine().deadlinesJson(timeRules, request);
+export const deadlinesJson = api.deadlinesJson;
 /** The engine's version. */
-export const engineVersion: typeof wasm.engineVersion = () => engine().engineVersion();
+export const engineVersion = api.engineVersion;

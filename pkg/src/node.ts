@@ -6,7 +6,9 @@
 
 import { createRequire } from "node:module";
 import type * as Check from "../wasm/check/node/courtrules_check.js";
-import type * as Document from "../wasm/document/node/courtrules_document.js";
+import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "../wasm/check/node/courtrules_check.js";
+import type { DocumentBytes } from "./arguments.js";
+import { checkFunctions } from "./check-functions.js";
 
 export * from "./client.js";
 
@@ -17,15 +19,14 @@ export async function init(_input?: unknown): Promise<void> {}
 /** The check module is loaded on import in Node; this does nothing. */
 export function initSync(_module?: unknown): void {}
 
-export const { check, checkJson, validate, resolveRules, deadlines, deadlinesJson, engineVersion } = wasm;
+// The browser entry's wrappers (argument checks, optional filter) over the Node module.
+export const { check, checkJson, validate, resolveRules, deadlines, deadlinesJson, engineVersion } = checkFunctions(() => wasm);
 
 /** Analyses a PDF, as in browsers (see index.ts); loads the document module the first time. */
-export async function classify(...args: Parameters<typeof Document.classify>): Promise<ReturnType<typeof Document.classify>> {
-  return (await import("./classify-node.js")).classify(...args);
+export async function classify(pdfBytes: DocumentBytes, hints?: ClassifyHints | null): Promise<ClassifyOutcome> {
+  return (await import("./classify-node.js")).classify(pdfBytes, hints);
 }
 /** Reads a judge's practices, as in browsers (see index.ts); loads the document module the first time. */
-export async function extractStandingOrder(
-  ...args: Parameters<typeof Document.extractStandingOrder>
-): Promise<ReturnType<typeof Document.extractStandingOrder>> {
-  return (await import("./classify-node.js")).extractStandingOrder(...args);
+export async function extractStandingOrder(document: DocumentBytes | string, options: IngestOptions): Promise<Extraction> {
+  return (await import("./classify-node.js")).extractStandingOrder(document, options);
 }

@@ -7,8 +7,9 @@ import { createServer } from "node:http";
 import { test } from "node:test";
 import { loadPackage } from "./support.mjs";
 
-const { createClient, debounce, backoffMs, RateLimitError, ValidationError, ForbiddenError, NotFoundError, ApiError } =
-  await loadPackage();
+const {
+  createClient, debounce, backoffMs, MAX_RETRY_WAIT_SECONDS, RateLimitError, ValidationError, ForbiddenError, NotFoundError, ApiError,
+} = await loadPackage();
 
 /**
  * An HTTP server answering each request with the next of `answers` (`{status, headers,
@@ -80,6 +81,44 @@ test("after the last retry a RateLimitError carries the 429 body and Retry-After
       return true;
     });
     assert.equal(server.seen.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a Retry-After beyond the 120 s cap is thrown at once as a RateLimitError, not slept through", async () => {
+  assert.equal(MAX_RETRY_WAIT_SECONDS, 120);
+  const server = await peer([tooMany(86400), ok]);
+  try {
+    const started = Date.now();
+    await assert.rejects(createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" }).courts(), (error) => {
+      assert.ok(error instanceof RateLimitError);
+      assert.equal(error.retryAfter, 86400);
+      return true;
+    });
+    assert.equal(server.seen.length, 1, "no retry");
+    assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+  } finally {
+    await server.close();
+  }
+});
+
+test("createClient refuses an apiKey that is not a non-empty string, saying so", () => {
+  for (const apiKey of [undefined, null, "", "  ", 5]) {
+    assert.throws(() => createClient({ baseUrl: "http://127.0.0.1:1", apiKey }), (error) => {
+      assert.ok(error instanceof TypeError);
+      assert.match(error.message, /apiKey must be a non-empty string/);
+      return true;
+    });
+  }
+});
+
+test("query parameters that are null or undefined are left out", async () => {
+  const server = await peer([ok]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_abc" });
+    await client.documents({ district_id: "edny", judge_slug: null, kind: undefined });
+    assert.equal(server.seen[0].url, "/api/v1/documents?district_id=edny");
   } finally {
     await server.close();
   }

@@ -145,3 +145,34 @@ test("a bundler keeps the document module out of a page that only checks", async
   const size = (file) => statSync(file).size;
   console.log(`bundled page that checks: ${[...staticClosure(pageFile)].map(size).reduce((a, b) => a + b, 0)} bytes of JS`);
 });
+
+// What the README tells esbuild users: esbuild leaves the glue's `new URL("….wasm",
+// import.meta.url)` as it is and emits no `.wasm`; importing the package's `.wasm` exports
+// with the `file` loader emits them and hands `init` their URLs.
+test("with esbuild, the .wasm files come from the package's .wasm exports (the file loader), not from the glue's new URL", async () => {
+  const esbuild = await import(require.resolve("esbuild", { paths: [join(root, "pkg")] }));
+  const project = join(scratch, "wasm-urls");
+  mkdirSync(join(project, "node_modules"), { recursive: true });
+  symlinkSync(join(root, "pkg"), join(project, "node_modules/courtrules"), "dir");
+  const build = async (name, script, options = {}) => {
+    writeFileSync(join(project, `${name}.js`), script);
+    const outdir = join(project, `out-${name}`);
+    await esbuild.build({ entryPoints: [join(project, `${name}.js`)], bundle: true, splitting: true, format: "esm", platform: "browser", outdir, logLevel: "silent", ...options });
+    return readdirSync(outdir);
+  };
+  const plain = await build("plain", 'import { init } from "courtrules";\nawait init();\n');
+  assert.deepEqual(plain.filter((name) => name.endsWith(".wasm")), [], "esbuild emits no .wasm of its own");
+  assert.match(readFileSync(join(project, "out-plain/plain.js"), "utf8"), /new URL\("courtrules_check_bg\.wasm", import\.meta\.url\)/);
+  const urls = await build(
+    "urls",
+    `import { init } from "courtrules";
+import checkWasm from "courtrules/courtrules_check_bg.wasm";
+import documentWasm from "courtrules/courtrules_document_bg.wasm";
+await init(checkWasm);
+export const readDocuments = async () => (await import("courtrules/classify")).init(documentWasm);
+`,
+    { loader: { ".wasm": "file" } },
+  );
+  assert.ok(urls.some((name) => /^courtrules_check_bg-\w+\.wasm$/.test(name)), urls.join(", "));
+  assert.ok(urls.some((name) => /^courtrules_document_bg-\w+\.wasm$/.test(name)), urls.join(", "));
+});

@@ -115,7 +115,13 @@ test("the client's typed errors carry the server's bodies", { skip }, async () =
     return true;
   });
   await assert.rejects(good.check({ ...request, judge_slug: "no-such-judge" }), (error) => error instanceof NotFoundError);
-  await assert.rejects(createClient({ baseUrl: server.baseUrl, apiKey: "" }).judges("edny"), (error) => error instanceof AuthenticationError);
+  // An empty key is refused by createClient itself; a request without the header is the server's 401.
+  assert.throws(() => createClient({ baseUrl: server.baseUrl, apiKey: "" }), TypeError);
+  const noHeader = (url, init) => fetch(url, { ...init, headers: {} });
+  await assert.rejects(
+    createClient({ baseUrl: server.baseUrl, apiKey: "crk_unused", fetch: noHeader }).judges("edny"),
+    (error) => error instanceof AuthenticationError && error.status === 401,
+  );
   await assert.rejects(
     createClient({ baseUrl: server.baseUrl, apiKey: "crk_nobody_0000" }).judges("edny"),
     (error) => error instanceof ForbiddenError && error.status === 403,

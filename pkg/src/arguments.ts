@@ -1,0 +1,48 @@
+// Checks of the arguments the package's wrappers hand to the engine (`check-functions.ts`,
+// `document-functions.ts`): what wasm-bindgen's glue does not check. A string parameter
+// that is not a string would trap the wasm (`RuntimeError: memory access out of bounds`)
+// and bytes that are not bytes would read as "not a PDF"; each is thrown instead as the
+// `EngineError` the engine throws for a bad request, `{ kind: "invalid_request",
+// details: [{ path, message }] }`, `path` naming the argument.
+
+import type { EngineError } from "../wasm/check/web/courtrules_check.js";
+
+/**
+ * A document's bytes: a `Uint8Array` (a Node `Buffer` is one), an `ArrayBuffer` (what
+ * `await file.arrayBuffer()` gives) or an array of byte values.
+ */
+export type DocumentBytes = Uint8Array | ArrayBuffer | number[];
+
+/** The `invalid_request` EngineError naming one argument, as the engine names a field. */
+function invalidArgument(path: string, message: string): EngineError {
+  return { kind: "invalid_request", details: [{ path, message }] };
+}
+
+/** `value`, which must be a string. */
+export function string(value: unknown, name: string): string {
+  if (typeof value !== "string") throw invalidArgument(name, `must be a string, got ${typeName(value)}`);
+  return value;
+}
+
+/**
+ * `value` as bytes the glue copies into the wasm: an `ArrayBuffer` is viewed as a
+ * `Uint8Array` (the glue would read it as empty), a string is encoded as UTF-8 when the
+ * function takes text (the glue would write one NUL per character), and anything else
+ * that is not bytes (a number, a `DataView`, a `Uint16Array`, …) is refused.
+ */
+export function bytes(value: unknown, name: string, { text = false } = {}): Uint8Array | number[] {
+  if (value instanceof Uint8Array || Array.isArray(value)) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (text && typeof value === "string") return new TextEncoder().encode(value);
+  const expected = text ? "a Uint8Array, an ArrayBuffer or a string" : "a Uint8Array or an ArrayBuffer";
+  throw invalidArgument(name, `must be ${expected}, got ${typeName(value)}`);
+}
+
+/** "number", "null", "array", "object", or the class of anything else ("DataView"). */
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value !== "object") return typeof value;
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  return tag === "Object" ? "object" : tag;
+}

@@ -1,0 +1,38 @@
+// The check module's functions as the package exports them, shared by the browser entry
+// (`index.ts`) and the Node entry (`node.ts`), which differ only in how the module is
+// loaded. They check their arguments (`arguments.ts`), and their signatures are the
+// package's public types: `filter` is optional, as it is at runtime.
+
+import type * as Check from "../wasm/check/web/courtrules_check.js";
+import type {
+  CheckRequest,
+  CheckResponse,
+  DeadlineRequest,
+  DeadlineResponse,
+  FieldError,
+  LayeredRules,
+  Profile,
+  RulesFilter,
+  TimeRules,
+} from "../wasm/check/web/courtrules_check.js";
+import { string } from "./arguments.js";
+
+type CheckModule = Pick<typeof Check, "check" | "checkJson" | "validate" | "resolveRules" | "deadlines" | "deadlinesJson" | "engineVersion">;
+
+/** The check module's functions over `engine()` (which throws while it is not loaded). */
+export function checkFunctions(engine: () => CheckModule) {
+  return {
+    check: (profile: Profile, request: CheckRequest): CheckResponse => engine().check(profile, request),
+    checkJson: (profileJson: string, requestJson: string): string =>
+      engine().checkJson(string(profileJson, "profileJson"), string(requestJson, "requestJson")),
+    validate: (request: CheckRequest): FieldError[] => engine().validate(request),
+    // The engine takes a missing filter (undefined or null) as no filter; the glue's
+    // declaration says it is required.
+    resolveRules: (profile: Profile, judgeSlug: string, filter?: RulesFilter | null): LayeredRules =>
+      engine().resolveRules(profile, string(judgeSlug, "judgeSlug"), filter as RulesFilter),
+    deadlines: (timeRules: TimeRules, request: DeadlineRequest): DeadlineResponse => engine().deadlines(timeRules, request),
+    deadlinesJson: (timeRulesJson: string, requestJson: string): string =>
+      engine().deadlinesJson(string(timeRulesJson, "timeRulesJson"), string(requestJson, "requestJson")),
+    engineVersion: (): string => engine().engineVersion(),
+  };
+}
