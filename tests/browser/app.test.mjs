@@ -9,7 +9,17 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { artifacts, dropPdf, isDocumentModule, root, startAppAndBrowser, stopAppAndBrowser } from "./support.mjs";
+import {
+  artifacts,
+  chooseJudge,
+  dropPdf,
+  expectations,
+  isDocumentModule,
+  openApp,
+  root,
+  startAppAndBrowser,
+  stopAppAndBrowser,
+} from "./support.mjs";
 
 const JUDGE = "avery-sample";
 const PAGE_LIMIT = 25; // Avery Sample's standing order § 3.A (data/profiles/edny.json)
@@ -249,4 +259,126 @@ test("sample judges are labelled, and every verdict says what it covered", async
 
 test("nothing the app does is refused by its Content-Security-Policy", () => {
   assert.deepEqual(policyViolations, []);
+});
+
+// ---------------------------------------------------------------------------------------
+// Each test below opens the app in a browser context of its own.
+
+/** What the server never shows the lawyer: a status code, a request path, a CLI command, JSON. */
+const RAW = /\(\d{3}\)|\bHTTP\b|\/api\/|courtrules keys|`|\{\}|Retry-After|Authorization/;
+
+async function openWithRules(t, viewport) {
+  const app = await openApp(browser, origin, { apiKey: server.apiKey, viewport });
+  t.after(() => app.close());
+  await app.goto();
+  await chooseJudge(app, { judge: JUDGE });
+  await app.page.fill("#field-document-page_count", "20");
+  await app.page.fill("#field-document-word_count", "5000");
+  await app.page.locator("#verdict[data-status]").waitFor();
+  return app;
+}
+
+test("on a phone, a field reached with Tab is never hidden under the verdict bar", async (t) => {
+  const { page } = await openWithRules(t, { width: 375, height: 667 });
+  const e = expectations();
+  // The reader has scrolled so that the caption's switch sits just above the bar; the
+  // next Tab reaches the signature block's switch, which was under it.
+  await page.focus("#field-document-caption");
+  await page.evaluate(() => window.scrollBy(0, document.querySelector("#field-document-caption").getBoundingClientRect().top - 500));
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const seen = await page.evaluate(() => {
+      const focused = document.activeElement;
+      const box = focused.getBoundingClientRect();
+      const bar = document.querySelector("#verdict-bar").getBoundingClientRect();
+      return { id: focused.id || focused.tagName, bottom: box.bottom, barTop: bar.top, inBar: Boolean(focused.closest("#verdict-bar")) };
+    });
+    if (seen.inBar) break;
+    e.check(seen.bottom <= seen.barTop, () => `#${seen.id} is under the verdict bar (its bottom at ${Math.round(seen.bottom)}, the bar's top at ${Math.round(seen.barTop)})`);
+  }
+  // The page's end is not under the bar either.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const [footer, bar] = await page.evaluate(() => [document.querySelector("footer").getBoundingClientRect().bottom, document.querySelector("#verdict-bar").getBoundingClientRect().top]);
+  e.check(footer <= bar + 1, `scrolled to the end, the footer ends at ${footer}, under the bar (from ${bar})`);
+  e.done();
+});
+
+test("a key refused on Check on server is said in plain words, and next to the key field at once", async (t) => {
+  const { page } = await openWithRules(t);
+  // The key is revoked while the page is open: the server now refuses it (the real 403,
+  // for a key of the right form whose secret does not match).
+  const refused = `Bearer ${server.apiKey.split("_").slice(0, 2).join("_")}_${"0".repeat(64)}`;
+  await page.route("**/api/v1/check", (route) => route.continue({ headers: { ...route.request().headers(), authorization: refused } }));
+  await page.click("#server-check");
+  const said = page.locator("#server-result .problem");
+  await said.waitFor();
+  const text = await said.innerText();
+  assert.match(text, /refused the API key/);
+  assert.doesNotMatch(text, RAW);
+  await page.locator("#api-key-problem").waitFor({ timeout: 2_000 });
+  assert.match(await page.locator("#api-key-problem").innerText(), /refused this API key.*Paste a valid key/);
+  assert.equal(await page.getAttribute("#api-key", "aria-invalid"), "true");
+});
+
+test("too many requests: the wait is said from Retry-After, in the app's words", async (t) => {
+  const { page } = await openWithRules(t);
+  // The limited key's check budget, spent; the page's check is then sent with it.
+  for (let spent = 0; spent < 200; spent++) {
+    const answer = await fetch(`${server.baseUrl}/api/v1/check`, { method: "POST", headers: { Authorization: `Bearer ${server.limitedKey}`, "Content-Type": "application/json" }, body: "{}" });
+    if (answer.status === 429) break;
+  }
+  await page.route("**/api/v1/check", (route) => route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${server.limitedKey}` } }));
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/v1/check")), page.click("#server-check")]);
+  assert.equal(response.status(), 429);
+  const text = await page.locator("#server-result .problem").innerText();
+  assert.match(text, new RegExp(`Too many requests; try again in ${response.headers()["retry-after"]} s\\.`));
+  assert.doesNotMatch(text, RAW);
+  assert.equal(await page.locator("#api-key-problem").count(), 0, "a 429 is not a problem with the key");
+});
+
+test("a server that cannot be reached is said in words, and choosing the judge again works once it is back", async (t) => {
+  const app = await openWithRules(t);
+  const { page } = app;
+  await page.route("**/api/v1/**", (route) => route.abort("failed"));
+  await page.click("#server-check");
+  const text = await page.locator("#server-result .problem").innerText();
+  assert.match(text, /The server could not be reached; check the connection\./);
+  assert.doesNotMatch(text, RAW);
+  // The profile of another judge cannot be loaded either: no one is told to reload
+  // (which would lose the filing), and the page keeps what was typed.
+  await page.selectOption("#field-judge_slug", "court");
+  await page.locator("#connection", { hasText: "could not be reached" }).waitFor();
+  const connection = await page.locator("#connection").innerText();
+  assert.doesNotMatch(connection, /reload/i);
+  assert.match(connection, /Trying again in \d+ s/);
+  await page.unroute("**/api/v1/**");
+  await page.selectOption("#field-judge_slug", JUDGE);
+  await page.locator("#connection", { hasText: "Rules loaded" }).waitFor();
+  assert.equal(await page.inputValue("#field-document-page_count"), "20");
+  await page.locator("#verdict[data-status]").waitFor();
+});
+
+test("a judge's rules refused for too many requests are asked for again by themselves once Retry-After has passed", async (t) => {
+  const app = await openWithRules(t);
+  const { page } = app;
+  let refused = 0;
+  await page.route("**/api/v1/profile?*", (route) => {
+    if (refused++ > 0) return route.continue();
+    return route.fulfill({
+      status: 429,
+      headers: { "Content-Type": "application/json", "Retry-After": "2" },
+      body: JSON.stringify({ error: "rate limit exceeded: this key may make 120 `profile` requests per minute", suggestion: "Wait at least 2 s (the Retry-After header) before retrying." }),
+    });
+  });
+  await page.selectOption("#field-judge_slug", "court");
+  const connection = page.locator("#connection");
+  await connection.filter({ hasText: "Trying again in 2 s" }).waitFor();
+  const said = await connection.innerText();
+  assert.match(said, /too many requests/);
+  assert.doesNotMatch(said, /reload/i);
+  assert.doesNotMatch(said, RAW);
+  await connection.filter({ hasText: "Rules loaded" }).waitFor({ timeout: 6_000 });
+  assert.equal(refused, 2, "the profile was asked for once more");
+  assert.equal(await page.inputValue("#field-judge_slug"), "court");
+  assert.equal(await page.inputValue("#field-document-word_count"), "5000");
 });

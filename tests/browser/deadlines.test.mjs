@@ -135,3 +135,37 @@ test("an empty date asks for one; the panel has no serious accessibility problem
   assert.deepEqual(inPanel.map((v) => `${v.id}: ${v.help}`), []);
   assert.deepEqual(app.pageErrors, []);
 });
+
+test("a date the engine refuses is said in words, tied to the date field; so is the server's refusal", async () => {
+  const { page } = app;
+  const problem = page.locator("#deadlines-problem");
+  const date = page.locator("#deadline-date");
+  // Before Rule 6's text the engine counts under (1 December 2016): refused, in words.
+  await page.fill("#deadline-date", "2010-06-01");
+  await problem.filter({ hasText: "The date of the event must be on or after" }).waitFor({ timeout: 5_000 });
+  const said = await problem.innerText();
+  assert.match(said, /^The date of the event must be on or after \w+ 1 December 2016: /);
+  assert.doesNotMatch(said, /trigger_date|`|2016-12-01|got /);
+  assert.equal(await date.getAttribute("aria-invalid"), "true");
+  assert.equal(await date.getAttribute("aria-describedby"), "deadlines-problem");
+  assert.equal(await page.isDisabled("#deadlines-server"), true);
+  await page.fill("#deadline-date", "1970-12-31");
+  await problem.filter({ hasText: "The date of the event must be in the years" }).waitFor({ timeout: 5_000 });
+  assert.doesNotMatch(await problem.innerText(), /trigger_date|`|got /);
+
+  // The server refuses a date the page took (as when the server's engine is the newer):
+  // its 400 is told in the same words, not as the API's field path.
+  await page.fill("#deadline-date", "2026-03-02");
+  await page.locator("#deadline-list li.deadline").first().waitFor();
+  assert.equal(await date.getAttribute("aria-invalid"), null);
+  await page.route("**/api/v1/deadlines", (route) =>
+    route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), trigger_date: "2010-06-01" }) }),
+  );
+  const [response] = await Promise.all([page.waitForResponse((r) => path(r.url()) === "/api/v1/deadlines"), page.click("#deadlines-server")]);
+  assert.equal(response.status(), 400);
+  const server = page.locator("#deadlines-server-result .problem");
+  await server.waitFor();
+  assert.match(await server.innerText(), /The date of the event must be on or after \w+ 1 December 2016/);
+  assert.doesNotMatch(await server.innerText(), /trigger_date|`|\(400\)/);
+  await page.unroute("**/api/v1/deadlines");
+});

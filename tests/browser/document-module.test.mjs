@@ -194,6 +194,29 @@ test("a reader that fails to load is said in words, and the next drop tries agai
   e.done();
 });
 
+test("a reader whose glue fails to load is fetched again when the same file is chosen again", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  const e = expectations();
+  const glue = /\/courtrules-document-[0-9a-f]{16}\.js(\?|$)/;
+  await page.route(glue, (route) => route.abort("internetdisconnected"));
+  const choose = async () => {
+    await page.setInputFiles("#pdf-input", join(root, "tests/fixtures/pdf/memo_support_rule12.pdf"));
+    await page.waitForFunction(() => /^(read|failed)$/.test(document.querySelector("#pdf-status")?.dataset.state ?? ""), null, { timeout: 20_000 });
+  };
+  await choose();
+  e.check((await page.getAttribute("#pdf-status", "data-state")) === "failed", "the first choice did not fail");
+  await page.unroute(glue);
+  // Chosen with the file input: the browser fires no `change` for the file it already holds.
+  await choose();
+  e.check((await page.getAttribute("#pdf-status", "data-state")) === "read", `the second choice: ${await page.locator("#pdf-status").innerText()}`);
+  e.check((await page.inputValue("#field-document-page_count")) === String(truth.memo_support_rule12.body_page_count), "page count after the retry");
+  const glues = moduleRequests(app).filter((r) => glue.test(r.url));
+  e.check(glues.length >= 2, () => `glue requests: ${JSON.stringify(glues.map((r) => r.url))}`);
+  e.check(app.policyViolations.length === 0, () => `CSP: ${app.policyViolations.join(" | ")}`);
+  e.done();
+});
+
 test("axe-core finds no serious or critical violations while the reader loads and after the PDF is read", { timeout: 60_000 }, async (t) => {
   const app = await open(t);
   const { page } = app;

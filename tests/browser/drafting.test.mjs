@@ -14,11 +14,13 @@
 //   #field-document-word_count, #field-document-page_count-problem, #connection,
 //   #verdict[data-status], #verdict-bar, #coverage-note, #sample-notice, #problems,
 //   .problem, li.result[data-status] .severity, .dropzone, #pdf-status, #pdf-filled,
+//   #pdf-cleared, #field-is_pro_se, #field-document-<group> (caption, sections, …),
+//   #field-document-sections-certificate_word_count, #field-document-format-footnote_font_size_pt,
 //   #server-check, #server-check-reason, #api-key-problem, #results, the "Use key"
 //   button, label[for=field-district_id], link[rel~=icon].
 
 import assert from "node:assert/strict";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
@@ -35,6 +37,7 @@ import {
   launchChromium,
   openApp,
   overlaps,
+  root,
   runAxe,
   startServer,
   visibleText,
@@ -403,6 +406,74 @@ test("8: after a PDF drop, the page lists the fields the PDF filled", { timeout:
   if (await e.wait(filled.waitFor({ state: "visible", timeout: NEW }), "there is no #pdf-filled list")) {
     e.check(/Page count/.test(await filled.innerText()), `#pdf-filled does not name "Page count": ${JSON.stringify(await filled.innerText())}`);
   }
+  e.done();
+});
+
+/** Drops a file of these bytes on the PDF drop zone and waits until it is read or refused. */
+async function dropBytes(page, bytes, name) {
+  await page.evaluate(
+    ({ bytes, name }) => {
+      const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type: "application/pdf" }));
+      document.querySelector(".dropzone").dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { bytes: Buffer.from(bytes).toString("base64"), name },
+  );
+  await page.waitForFunction(() => !/^(Loading|Reading)\b/.test(document.querySelector("#pdf-status")?.textContent || "Loading"));
+  return page.locator("#pdf-status").innerText();
+}
+
+test("PDF drops: a second PDF describes only itself, and one of unknown type fills only its counts and sections", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  await page.check("#field-is_pro_se");
+  await dropPdf(page, "memo_support_rule12");
+  e.check((await page.inputValue("#field-document-sections-certificate_word_count")) === "6589", "the first PDF's certificate count");
+  // The second memorandum has no certificate of compliance and no footnotes.
+  await dropPdf(page, "memo_scanned_page");
+  const certificate = await page.inputValue("#field-document-sections-certificate_word_count");
+  e.check(certificate === "", `the first PDF's certificate count is kept: ${JSON.stringify(certificate)}`);
+  const footnote = await page.inputValue("#field-document-format-footnote_font_size_pt");
+  e.check(footnote === "", `the first PDF's footnote size is kept: ${JSON.stringify(footnote)}`);
+  await verdict(page);
+  const results = await page.locator("#results").innerText();
+  e.check(!/6,589/.test(results), "the results still speak of the first PDF's 6,589 words");
+  e.check(await page.isChecked("#field-is_pro_se"), "a toggle no PDF fills was cleared");
+  e.check((await page.inputValue("#field-district_id")) === "edny" && (await page.inputValue("#field-judge_slug")) === "avery-sample", "the court or judge changed");
+
+  // A newsletter: only its counts and sections; the memorandum's caption and the rest are cleared.
+  await dropPdf(page, "nonlegal_newsletter");
+  const said = await page.locator("#pdf-status").innerText();
+  e.check(/only its counts and sections were filled/.test(said), `the newsletter: ${JSON.stringify(said)}`);
+  for (const group of ["caption", "signature_block", "format", "privacy"]) {
+    e.check(!(await page.isChecked(`#field-document-${group}`)), `the newsletter leaves the ${group} described`);
+  }
+  e.check(await page.isChecked("#field-document-sections"), "the newsletter's sections are not described");
+  e.check((await page.inputValue(WORD_COUNT)) === "416", "the newsletter's word count");
+  const filled = await page.locator("#pdf-filled").innerText();
+  e.check(!/caption|signature|format|personal/i.test(filled), `#pdf-filled: ${JSON.stringify(filled)}`);
+  if (await e.wait(page.locator("#pdf-cleared").waitFor({ timeout: NEW }), "there is no #pdf-cleared list")) {
+    e.check(/The caption/.test(await page.locator("#pdf-cleared").innerText()), "#pdf-cleared does not name the caption");
+  }
+  e.done();
+});
+
+test("PDF drops: an empty file, an unreadable PDF and a scanned page are each said once, in words", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  const empty = await dropBytes(page, Buffer.alloc(0), "empty.pdf");
+  e.check(/^empty\.pdf is empty\b/.test(empty) && !/not a PDF/.test(empty), `a 0-byte file: ${JSON.stringify(empty)}`);
+  const hostile = readFileSync(join(root, "tests/fixtures/hostile/header_and_eof_only.pdf"));
+  const unreadable = await dropBytes(page, hostile, "header_and_eof_only.pdf");
+  e.check((unreadable.match(/could not be read/gi) ?? []).length === 1, `an unreadable PDF: ${JSON.stringify(unreadable)}`);
+  await dropPdf(page, "memo_scanned_page");
+  const scanned = await page.locator("#pdf-status").innerText();
+  e.check((scanned.match(/\bPages? 3\b/g) ?? []).length === 1 && !/Pages 3 are/.test(scanned), `a scanned page: ${JSON.stringify(scanned)}`);
   e.done();
 });
 

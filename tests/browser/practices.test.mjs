@@ -275,3 +275,48 @@ test("Save as my organisation's layer sends the accepted rules, once, and says w
   await page.screenshot({ path: join(artifacts, "practices-saved.png"), fullPage: true });
   e.done();
 });
+
+test("the address must name a site and have no spaces; a save refused for its key says so in words, next to the key field", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  const e = expectations();
+  await page.click("#practices-toggle");
+  const problem = page.locator("#practices-source-url-problem");
+  const said = async (address) => {
+    await page.fill("#practices-source-url", address);
+    await page.locator("#practices-source-url").blur();
+    return (await problem.count()) ? await problem.innerText() : null;
+  };
+  for (const address of ["https://", "http://", "https://localhost/practices"]) {
+    const text = await said(address);
+    e.check(/must name the site after http:\/\/ or https:\/\//.test(text), `${JSON.stringify(address)}: ${JSON.stringify(text)}`);
+  }
+  e.check(/must not contain spaces/.test(await said("http://exa mple.com")), "an address with a space is taken");
+  for (const address of ["javascript:alert(1)", "ftp://x.example/z"]) {
+    e.check(/http\(s\) address where the document is published/.test(await said(address)), `${JSON.stringify(address)} is taken`);
+  }
+  // A document read while the address is unusable waits for a usable one.
+  await page.fill("#practices-text", "1. Motions\n1.A. Memoranda of law in support of motions are limited to 20 pages.\n");
+  await page.fill("#practices-source-url", "https://");
+  await page.click("#practices-read-text");
+  await page.locator("#practices-status[data-state='waiting']").waitFor();
+  e.check((await said(ADDRESS)) === null, "the sample's address is refused");
+  await page.locator("#practices-status[data-state='read']").waitFor({ timeout: 20_000 });
+  // The address changed after the read, to one that is not usable: nothing is saved.
+  await said("https://");
+  e.check(await page.isDisabled("#practices-save"), "Save is enabled with an unusable address");
+  await said(ADDRESS);
+
+  // The key is revoked meanwhile: the server refuses it (its real 403).
+  const refused = `Bearer ${server.apiKey.split("_").slice(0, 2).join("_")}_${"0".repeat(64)}`;
+  await page.route("**/api/v1/standing-order-layers/**", (route) => route.continue({ headers: { ...route.request().headers(), authorization: refused } }));
+  await page.click("#practices-save");
+  const refusal = page.locator("#practices-save-problem");
+  if (await e.wait(refusal.waitFor({ timeout: 10_000 }), "no refusal shown")) {
+    const text = await refusal.innerText();
+    e.check(/^Not saved: the server refused the API key; paste a valid key above/.test(text), `the refusal: ${JSON.stringify(text)}`);
+    e.check(!/\(\d{3}\)|courtrules keys|`|not valid\. Check/.test(text), `the refusal carries the API's words: ${JSON.stringify(text)}`);
+  }
+  await e.wait(page.locator("#api-key-problem").waitFor({ timeout: 2_000 }), "the refused key is not said next to the key field");
+  e.done();
+});

@@ -206,3 +206,27 @@ test("an app whose wasm cannot be loaded says so in words instead of loading for
   e.check(app.violations.length === 0, () => `CSP: ${app.violations.join(" | ")}`);
   e.done();
 });
+
+test("a first visit with no key asks for the key, in the verdict too; a refused key asks for a valid one", async (t) => {
+  const app = await open(t, null);
+  const e = expectations();
+  const { page } = app;
+  await app.goto();
+  const summary = page.locator("#summary");
+  await e.wait(summary.filter({ hasText: "Enter your API key above" }).waitFor({ timeout: 10_000 }), "the verdict does not ask for the key");
+  await page.fill("#field-document-page_count", "12");
+  await page.locator("#field-document-page_count").blur();
+  const bar = await page.locator("#verdict-bar p").innerText();
+  e.check(/^Enter your API key above/.test(bar), `the verdict bar with no key: ${JSON.stringify(bar)}`);
+  e.check(!/judge and court/.test(await summary.innerText()), "the verdict asks for the court and judge, which need a key first");
+  const api = app.requests.filter((r) => new URL(r.url).pathname.startsWith("/api/"));
+  e.check(api.length === 0, () => `API requests with no key: ${api.map((r) => r.url).join(", ")}`);
+
+  await page.fill("#api-key", `crk_000000000000_${"0".repeat(64)}`);
+  await page.click("button[type=submit]:has-text('Use key')");
+  await e.wait(page.locator("#api-key-problem").waitFor({ timeout: 10_000 }), "no #api-key-problem for a refused key");
+  await e.wait(summary.filter({ hasText: "Enter a valid API key above" }).waitFor({ timeout: 5_000 }), "the verdict does not ask for a valid key");
+  e.check(!/\(\d{3}\)|`/.test(await page.locator("#connection").innerText()), "the connection line shows the API's words");
+  e.check(app.pageErrors.length === 0, () => `page errors: ${app.pageErrors.join(" | ")}`);
+  e.done();
+});

@@ -11,17 +11,42 @@ use web_sys::{Headers, RequestInit, Response};
 pub struct ApiError {
     /// 0 when the server could not be reached.
     pub status: u16,
-    /// The body's `error` (and `suggestion`), or what went wrong.
+    /// The body's `error` (and `suggestion`), or what went wrong: for a developer, not
+    /// shown as it is (the API's words name commands and headers; see [`ApiError::in_words`]).
     pub message: String,
     /// The `details` of a 400: `[{path, message}]`.
     pub details: Vec<(String, String)>,
+    /// A 429's `Retry-After`, in seconds.
+    pub retry_after: Option<u32>,
+    /// The server refused the key itself (401, or a 403 about the key), rather than, say,
+    /// a court the key may not use (also a 403).
+    pub key_refused: bool,
 }
 
-impl std::fmt::Display for ApiError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+/// What the app says when the server refuses the key, next to the key field.
+pub const KEY_REFUSED: &str = "The server refused this API key: it may be mistyped, or no longer valid. Paste a \
+                               valid key and choose Use key; ask whoever runs courtrules for your firm if you need a new one.";
+
+impl ApiError {
+    /// The failure in plain words for the lawyer: no status code, path or command.
+    pub fn in_words(&self) -> String {
         match self.status {
-            0 => write!(f, "{}", self.message),
-            status => write!(f, "{} ({status})", self.message),
+            _ if self.key_refused => "The server refused the API key; paste a valid key above.".into(),
+            0 => "The server could not be reached; check the connection.".into(),
+            // A success the page could not read (`app::unexpected`).
+            200..=299 => "The server's answer could not be read by this page; if this goes on, report it.".into(),
+            403 => "This API key may not be used for this court.".into(),
+            429 => format!("Too many requests; try again in {}.", self.wait()),
+            500..=599 => "The server had a problem; try again in a moment.".into(),
+            _ => "The server did not accept the request; if this goes on, report it.".into(),
+        }
+    }
+
+    /// How long to wait before asking again, in words: "60 s".
+    fn wait(&self) -> String {
+        match self.retry_after {
+            Some(seconds) => format!("{seconds} s"),
+            None => "a minute".into(),
         }
     }
 }
@@ -185,17 +210,26 @@ async fn read(fetched: js_sys::Promise) -> Result<Answer, JsValue> {
 }
 
 async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Result<String, ApiError> {
+    // A failed fetch rejects with a TypeError, which JSON writes as `{}`: its message is
+    // the one thing worth keeping (for a developer; the page says it in words).
     let unreachable = |error: JsValue| ApiError {
         status: 0,
         message: format!(
-            "the server could not be reached: {}",
-            js_sys::JSON::stringify(&error).map(String::from).unwrap_or_default()
+            "the server could not be reached ({})",
+            error.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default()
         ),
         details: Vec::new(),
+        retry_after: None,
+        key_refused: false,
     };
-    let started = if method == "GET" { take_started(path, api_key) } else { None };
+    // An early request that got no answer (the network was down then) is asked again
+    // now rather than reported: the app asks when it is ready to use the answer.
+    let started = match (method == "GET").then(|| take_started(path, api_key)).flatten() {
+        Some(started) => JsFuture::from(started).await.ok().map(|answer| Answer::from_js(&answer)),
+        None => None,
+    };
     let answer = match started {
-        Some(started) => Answer::from_js(&JsFuture::from(started).await.map_err(unreachable)?),
+        Some(answer) => answer,
         None => {
             let headers = Headers::new().map_err(unreachable)?;
             headers.set("Authorization", &format!("Bearer {api_key}")).map_err(unreachable)?;
@@ -216,15 +250,13 @@ async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Re
     Err(error_from(answer.status, &answer.text, answer.retry_after))
 }
 
-/// The spec's error body (`error`, `suggestion`, `details`) as something to show.
+/// The spec's error body (`error`, `suggestion`, `details`), kept for a developer; what
+/// the page shows is [`ApiError::in_words`], or the `details` in the fields' words.
 fn error_from(status: u16, text: &str, retry_after: Option<String>) -> ApiError {
     let body: Value = serde_json::from_str(text).unwrap_or(Value::Null);
     let mut message = body["error"].as_str().map(str::to_owned).unwrap_or_else(|| format!("HTTP {status}"));
     if let Some(suggestion) = body["suggestion"].as_str() {
         message = format!("{message}. {suggestion}");
-    }
-    if let Some(seconds) = retry_after.filter(|_| status == 429) {
-        message = format!("{message} (try again in {seconds} s)");
     }
     let details = body["details"]
         .as_array()
@@ -235,5 +267,14 @@ fn error_from(status: u16, text: &str, retry_after: Option<String>) -> ApiError 
                 .collect()
         })
         .unwrap_or_default();
-    ApiError { status, message, details }
+    // A 403 is about the key when its documentation is the authentication section; a key
+    // that may not use a court gets a 403 too (`#district-not-accessible`).
+    let about_key = body["docs_url"].as_str().is_some_and(|url| url.ends_with("#authentication"));
+    ApiError {
+        status,
+        message,
+        details,
+        retry_after: retry_after.filter(|_| status == 429).and_then(|seconds| seconds.trim().parse().ok()),
+        key_refused: status == 401 || (status == 403 && about_key),
+    }
 }

@@ -7,7 +7,7 @@
 //! the judge's practices (`practices.rs`), which until then replace the judge's standing
 //! order in the page's checks.
 
-use crate::api::{self, ApiError};
+use crate::api::{self, ApiError, KEY_REFUSED};
 use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, DropZone, LoadState};
@@ -161,6 +161,9 @@ fn App() -> impl IntoView {
     // Problems are shown for a field only once the user has left it (or changed it).
     let touched = RwSignal::new(BTreeSet::<String>::new());
     let key_problem = RwSignal::new(None::<String>);
+    // Bumped to ask again for the courts, the judges or the profile after a failure that
+    // passes (see `load_failed`): a reload would lose the whole filing.
+    let (courts_retry, judges_retry, profile_retry) = (RwSignal::new(0u32), RwSignal::new(0u32), RwSignal::new(0u32));
     // The rules accepted in the judge's-practices panel, in place of the judge's
     // published standing order (`Published` while the panel is unused).
     let layer = RwSignal::new(Layer::Published);
@@ -176,6 +179,7 @@ fn App() -> impl IntoView {
     // Key → courts.
     Effect::new(move |_| {
         let key = api_key.get();
+        courts_retry.track();
         courts.set(Vec::new());
         key_problem.set(None);
         if key.is_empty() {
@@ -188,12 +192,24 @@ fn App() -> impl IntoView {
             api::start_early(&startup_requests(), &key);
         }
         spawn_local(async move {
-            let (choices, note, problem) = load_courts(&key).await;
+            let loaded = load_courts(&key).await;
             if api_key.get_untracked() != key {
                 return;
             }
-            connection.set(note);
-            key_problem.set(problem);
+            let choices = match loaded {
+                Ok(choices) => choices,
+                Err(error) => {
+                    refused_key(&error, &key, api_key, key_problem);
+                    let still = move || api_key.get_untracked() == key && courts.with_untracked(Vec::is_empty);
+                    connection.set(load_failed("The list of courts", &error, courts_retry, still));
+                    return;
+                }
+            };
+            connection.set(if choices.iter().any(|c| !c.disabled) {
+                "Choose the court and judge.".into()
+            } else {
+                "None of the courts this key may use has rules in courtrules yet.".into()
+            });
             let current = district.get_untracked();
             let checkable = |c: &&Choice| !c.disabled;
             let pick = choices
@@ -212,6 +228,7 @@ fn App() -> impl IntoView {
     // Court → judges.
     Effect::new(move |_| {
         let (key, district_id) = (api_key.get(), district.get());
+        judges_retry.track();
         judges.set(Vec::new());
         if key.is_empty() || district_id.is_empty() {
             return;
@@ -231,7 +248,13 @@ fn App() -> impl IntoView {
                     form.update(|f| f.judge_slug = pick.unwrap_or_default());
                 }
                 Err(error) => {
-                    connection.set(format!("The judges of this court could not be loaded. {}", in_words(&error)))
+                    refused_key(&error, &key, api_key, key_problem);
+                    let still = move || {
+                        district.get_untracked() == district_id
+                            && api_key.get_untracked() == key
+                            && judges.with_untracked(Vec::is_empty)
+                    };
+                    connection.set(load_failed("The judges of this court", &error, judges_retry, still));
                 }
             }
         });
@@ -240,6 +263,7 @@ fn App() -> impl IntoView {
     // Judge → the judge's compliance profile, fetched once and checked against locally.
     Effect::new(move |_| {
         let (key, district_id, judge_slug) = (api_key.get(), district.get(), judge.get());
+        profile_retry.track();
         profile.set(None);
         server_check.set(ServerCheck::Idle);
         // Only a judge of the court's own list: right after the court changes, the
@@ -266,7 +290,16 @@ fn App() -> impl IntoView {
                 Err(error) if error.status == 422 => connection.set(
                     "This court's rules are not in courtrules yet, so filings before it cannot be checked.".into(),
                 ),
-                Err(error) => connection.set(format!("The judge's rules could not be loaded. {}", in_words(&error))),
+                Err(error) => {
+                    refused_key(&error, &key, api_key, key_problem);
+                    let still = move || {
+                        district.get_untracked() == district_id
+                            && judge.get_untracked() == judge_slug
+                            && api_key.get_untracked() == key
+                            && profile.with_untracked(Option::is_none)
+                    };
+                    connection.set(load_failed("The judge's rules", &error, profile_retry, still));
+                }
             }
         });
     });
@@ -280,6 +313,18 @@ fn App() -> impl IntoView {
         let request = request.get();
         let problems: Vec<FieldError> =
             serde_json::from_slice(&ffi::validate_json(request.as_bytes())).expect("validate answers a list");
+        // No rules can load without a key the server takes: say that first, rather than
+        // "Enter the judge and court" (pickers the key fills).
+        if checked_profile.with(Option::is_none) {
+            if api_key.with(String::is_empty) {
+                return Outcome::Waiting("Enter your API key above to load the court's rules and see results.".into());
+            }
+            if key_problem.with(Option::is_some) {
+                return Outcome::Waiting(
+                    "Enter a valid API key above to load the court's rules and see results.".into(),
+                );
+            }
+        }
         if !problems.is_empty() {
             return Outcome::Invalid(problems);
         }
@@ -343,7 +388,10 @@ fn App() -> impl IntoView {
             server_check.set(match answer {
                 Ok(server) if server == local.bytes => ServerCheck::Agree { millis: now() - started },
                 Ok(server) => ServerCheck::Differ { browser: local.bytes, server },
-                Err(error) => ServerCheck::Failed(error.to_string()),
+                Err(error) => {
+                    refused_key(&error, &key, api_key, key_problem);
+                    ServerCheck::Failed(error.in_words())
+                }
             });
         });
     };
@@ -385,7 +433,7 @@ fn App() -> impl IntoView {
                     </p>
                 </Show>
             </section>
-            <PracticesPanel api_key district judge profile layer />
+            <PracticesPanel api_key key_problem district judge profile layer />
 
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
@@ -419,7 +467,7 @@ fn App() -> impl IntoView {
                     <div id="server-result" role="status">{move || server_check_view(server_check.get())}</div>
                 </div>
             </section>
-            <DeadlinesPanel api_key district judge />
+            <DeadlinesPanel api_key key_problem district judge />
         </main>
         <VerdictBar outcome touched />
         <footer class="footer">
@@ -428,38 +476,73 @@ fn App() -> impl IntoView {
     }
 }
 
-/// The courts the key may use; the line for `#connection`; what is wrong with the key,
-/// if it was refused.
-async fn load_courts(key: &str) -> (Vec<Choice>, String, Option<String>) {
-    match api::get("/api/v1/courts", key).await.and_then(|text| choices::courts(&text).map_err(unexpected)) {
-        Ok(courts) if courts.iter().any(|c| !c.disabled) => (courts, "Choose the court and judge.".into(), None),
-        Ok(courts) => (courts, "None of the courts this key may use has rules in courtrules yet.".into(), None),
-        Err(error) if error.status == 401 || error.status == 403 => (
-            Vec::new(),
-            "Enter a valid API key to choose a court and judge.".into(),
-            Some(
-                "This key was not accepted. Check that it was copied whole; if it still fails, ask whoever \
-                 runs courtrules for your firm for a new one."
-                    .into(),
-            ),
-        ),
-        Err(error) => (Vec::new(), format!("The list of courts could not be loaded. {}", in_words(&error)), None),
+/// The courts the key may use.
+async fn load_courts(key: &str) -> Result<Vec<Choice>, ApiError> {
+    api::get("/api/v1/courts", key).await.and_then(|text| choices::courts(&text).map_err(unexpected))
+}
+
+/// A refused key is said next to the key field at once (`#api-key-problem`), whichever
+/// request found it — unless the user has entered another key meanwhile.
+pub(crate) fn refused_key(
+    error: &ApiError,
+    key: &str,
+    api_key: RwSignal<String>,
+    key_problem: RwSignal<Option<String>>,
+) {
+    if error.key_refused && api_key.get_untracked() == key {
+        key_problem.set(Some(KEY_REFUSED.into()));
     }
 }
 
-/// A failed request in plain words, for the user rather than a developer.
-fn in_words(error: &ApiError) -> String {
-    match error.status {
-        0 => "The server could not be reached; check the connection and reload.".into(),
-        401 | 403 => "The API key was not accepted.".into(),
-        429 => "Too many requests in the last minute; wait a moment and reload.".into(),
-        500..=599 => "The server had a problem; try again in a moment.".into(),
-        _ => "Reload the page; if that does not help, report it.".into(),
-    }
+/// Seconds before asking again after no answer at all.
+const NETWORK_RETRY_S: u32 = 10;
+
+/// "`what` could not be loaded", in words. A failure that passes (too many requests, no
+/// answer) is asked again by itself once the wait is over, so no one is told to reload:
+/// a reload resets the court, the judge and every field of the filing. `again` is the
+/// counter the loading effect tracks; it is bumped only while `still()` (the same choice,
+/// still not loaded).
+pub(crate) fn load_failed(
+    what: &str,
+    error: &ApiError,
+    again: RwSignal<u32>,
+    still: impl Fn() -> bool + 'static,
+) -> String {
+    let (seconds, why) = match error.status {
+        _ if error.key_refused => {
+            return format!("{what} could not be loaded: the server refused the API key; paste a valid key above.");
+        }
+        429 => (error.retry_after.unwrap_or(60), "too many requests just now"),
+        0 => (NETWORK_RETRY_S, "the server could not be reached; check the connection"),
+        _ => return format!("{what} could not be loaded. {}", error.in_words()),
+    };
+    spawn_local(async move {
+        sleep_ms(seconds.saturating_mul(1000)).await;
+        if still() {
+            again.update(|n| *n += 1);
+        }
+    });
+    format!("{what} could not be loaded: {why}. Trying again in {seconds} s.")
 }
 
+/// Waits `ms` milliseconds.
+pub(crate) async fn sleep_ms(ms: u32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let window = web_sys::window().expect("the app runs in a window");
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// An answer the page could not read (told as such by `ApiError::in_words`).
 fn unexpected(error: serde_json::Error) -> ApiError {
-    ApiError { status: 0, message: format!("unexpected answer from the server: {error}"), details: Vec::new() }
+    ApiError {
+        status: 200,
+        message: format!("unexpected answer from the server: {error}"),
+        details: Vec::new(),
+        retry_after: None,
+        key_refused: false,
+    }
 }
 
 /// The options of a select; `current` is marked selected so the select shows it even
@@ -534,6 +617,8 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
     let status = RwSignal::new(String::new());
     let state = RwSignal::new("idle");
     let filled = RwSignal::new(Vec::<String>::new());
+    // What the PDF cleared: an earlier PDF's description it does not repeat.
+    let cleared = RwSignal::new(Vec::<String>::new());
     // How long the engine took, and how long the page waited for the PDF reader first.
     let analysis_ms = RwSignal::new(None::<f64>);
     let load_ms = RwSignal::new(None::<f64>);
@@ -549,6 +634,7 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             status.set("Loading the PDF reader…".into());
         }
         filled.set(Vec::new());
+        cleared.set(Vec::new());
         analysis_ms.set(None);
         load_ms.set(None);
         spawn_local(async move {
@@ -561,6 +647,12 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                     return;
                 }
             };
+            // Said before fetching the reader, which would call it "not a PDF".
+            if bytes.is_empty() {
+                state.set("failed");
+                status.set(pdf::empty_file(&name));
+                return;
+            }
             if module.ready().await.is_err() {
                 state.set("failed");
                 status.set(format!(
@@ -586,6 +678,7 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                     let before = form.get_untracked();
                     form.update(|f| f.fill_from(&analysis.fill));
                     filled.set(changed_fields(&before, &form.get_untracked()));
+                    cleared.set(crate::form::cleared_fields(&before, &form.get_untracked()));
                     let what = if analysis.supported {
                         "read; the fields below were filled from it"
                     } else {
@@ -624,6 +717,14 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                     <p class="hint" id="pdf-filled-heading">"Filled from the PDF:"</p>
                     <ul id="pdf-filled" aria-labelledby="pdf-filled-heading">
                         {move || filled.get().into_iter().map(|field| view! { <li>{field}</li> }).collect_view()}
+                    </ul>
+                </div>
+            </Show>
+            <Show when=move || !cleared.with(Vec::is_empty)>
+                <div class="filled">
+                    <p class="hint" id="pdf-cleared-heading">"Cleared, as this PDF does not describe them:"</p>
+                    <ul id="pdf-cleared" aria-labelledby="pdf-cleared-heading">
+                        {move || cleared.get().into_iter().map(|field| view! { <li>{field}</li> }).collect_view()}
                     </ul>
                 </div>
             </Show>
@@ -1006,12 +1107,40 @@ fn verdict_class(verdict: &Verdict) -> String {
 #[component]
 fn VerdictBar(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>) -> impl IntoView {
     let current = Memo::new(move |_| touched.with(|touched| verdict(&outcome.get(), touched)));
+    let bar = NodeRef::<leptos::html::Aside>::new();
+    bar.on_load(|bar| follow_bar_height(&bar));
     view! {
-        <aside id="verdict-bar" aria-label="Verdict" class=move || format!("verdict-bar {}", verdict_class(&current.get())) data-status=move || current.get().status>
+        <aside node_ref=bar id="verdict-bar" aria-label="Verdict" class=move || format!("verdict-bar {}", verdict_class(&current.get())) data-status=move || current.get().status>
             <p>{move || current.get().sentence}</p>
             <a href="#results-heading">"See the results"</a>
         </aside>
     }
+}
+
+/// Keeps `--verdict-bar-height` on the page's root at the bar's height, for the CSS that
+/// keeps a focused field clear of the bar (`scroll-padding-bottom`, WCAG 2.4.11): the bar
+/// grows with its sentence and with a narrower window. A `ResizeObserver` (reached
+/// through `Reflect`, as web-sys has it behind a feature) reports after layout, so no
+/// layout is forced; without one, the stylesheet's fallback height stands.
+fn follow_bar_height(bar: &web_sys::Element) {
+    use js_sys::{Array, Function, Reflect};
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let Some(observer_class) =
+        Reflect::get(&js_sys::global(), &"ResizeObserver".into()).ok().and_then(|c| c.dyn_into::<Function>().ok())
+    else {
+        return;
+    };
+    let measured = bar.clone();
+    let on_resize = Closure::<dyn FnMut()>::new(move || {
+        let height = Reflect::get(&measured, &"offsetHeight".into()).ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        let _ = root.set_attribute("style", &format!("--verdict-bar-height: {height}px"));
+    });
+    let Ok(observer) = Reflect::construct(&observer_class, &Array::of1(on_resize.as_ref())) else { return };
+    if let Ok(observe) = Reflect::get(&observer, &"observe".into()).and_then(|f| f.dyn_into::<Function>()) {
+        let _ = observe.call1(&observer, bar);
+    }
+    // The bar lasts as long as the page.
+    on_resize.forget();
 }
 
 /// `proposed`: how to name the standing-order layer when it is the practices panel's.

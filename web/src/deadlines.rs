@@ -4,7 +4,7 @@
 //! the page, and "Compute on server" shows that the server answers the same bytes.
 
 use crate::api;
-use crate::app::{ServerCheck, server_check_view, when_idle};
+use crate::app::{ServerCheck, load_failed, refused_key, server_check_view, when_idle};
 use courtrules_engine::ffi;
 use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, TimeRules, Trigger};
 use leptos::prelude::*;
@@ -23,8 +23,59 @@ enum Rules {
 #[derive(Clone, Debug, PartialEq)]
 enum Computed {
     Waiting(String),
-    Problem(String),
-    Done { bytes: String, response: DeadlineResponse },
+    /// What is wrong, in words; `on_date` when it is the date of the event (the field
+    /// is then marked and described by it).
+    Problem {
+        message: String,
+        on_date: bool,
+    },
+    Done {
+        bytes: String,
+        response: DeadlineResponse,
+    },
+}
+
+/// What each field of the request is called in the panel.
+fn field_name(path: &str) -> &'static str {
+    match path {
+        "trigger_date" => "The date of the event",
+        "trigger" => "The event",
+        "service_method" => "How the paper was served",
+        "district_id" => "The court",
+        "judge_slug" => "The judge",
+        _ => "The question",
+    }
+}
+
+/// The engine's (or the server's) problems with a deadline request, in the panel's
+/// words: the field by its label, not its path, and without the value quoted back
+/// ("trigger_date: must be in the years 1971–9000, got `1970-12-31`" → "The date of the
+/// event must be in the years 1971–9000.").
+fn problem_in_words(details: &[(String, String)]) -> String {
+    details
+        .iter()
+        .map(|(path, message)| {
+            let field = field_name(path);
+            let message = message.split(", got `").next().unwrap_or(message);
+            // "must be on or after 2016-12-01, …" (an earlier event was counted under an
+            // earlier text of the rules): the date in words, and why in the page's own
+            // words, as only the sentence's start is relied on.
+            if let Some(since) = message
+                .strip_prefix("must be on or after ")
+                .and_then(|rest| rest.get(..10))
+                .filter(|date| date.split('-').count() == 3)
+            {
+                return format!(
+                    "{field} must be on or after {}: courtrules counts deadlines under the text of the rules in force since that day, and an earlier event's deadlines were counted under an earlier text.",
+                    long_date(since)
+                );
+            }
+            // "must be a real day: `…` is written YYYY-MM-DD but no such day exists".
+            let message = message.split(": `").next().unwrap_or(message);
+            format!("{field} {message}.")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What the event is called in the picker.
@@ -87,12 +138,19 @@ fn long_date(date: &str) -> String {
 }
 
 #[component]
-pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: Memo<String>) -> impl IntoView {
+pub fn DeadlinesPanel(
+    api_key: RwSignal<String>,
+    key_problem: RwSignal<Option<String>>,
+    district: Memo<String>,
+    judge: Memo<String>,
+) -> impl IntoView {
     let rules = RwSignal::new(Rules::None("Choose a court to compute its deadlines.".into()));
     let trigger = RwSignal::new(Trigger::ServiceOfMotion);
     let date = RwSignal::new(today());
     let service = RwSignal::new(ServiceMethod::Electronic);
     let server = RwSignal::new(ServerCheck::Idle);
+    // Bumped to ask again for the time rules after a failure that passes.
+    let retry = RwSignal::new(0u32);
 
     // The panel is below the results, and the first check result should not wait for
     // it: its form (a date field is the page's costliest element to create, ~5-15 ms)
@@ -105,6 +163,7 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
     });
     Effect::new(move |_| {
         let (key, district_id) = (api_key.get(), district.get());
+        retry.track();
         if key.is_empty() || district_id.is_empty() {
             rules.set(Rules::None("Choose a court to compute its deadlines.".into()));
             return;
@@ -133,7 +192,15 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
                 Err(error) if error.status == 422 => {
                     Rules::None("Deadlines for this court are not in courtrules yet.".into())
                 }
-                Err(_) => Rules::None("The court's time rules could not be loaded; reload the page.".into()),
+                Err(error) => {
+                    refused_key(&error, &key, api_key, key_problem);
+                    let still = move || {
+                        district.get_untracked() == district_id
+                            && api_key.get_untracked() == key
+                            && rules.with_untracked(|r| matches!(r, Rules::None(_)))
+                    };
+                    Rules::None(load_failed("The court's time rules", &error, retry, still))
+                }
             });
         });
     });
@@ -157,17 +224,19 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
             Rules::None(message) => return Computed::Waiting(message),
         };
         if date.with(String::is_empty) {
-            return Computed::Problem("Enter the date of the event.".into());
+            return Computed::Problem { message: "Enter the date of the event.".into(), on_date: true };
         }
         match ffi::deadlines_with(&time_rules, request.get().as_bytes()) {
             Ok(bytes) => Computed::Done {
                 response: serde_json::from_slice(&bytes).expect("the engine answers a deadline response"),
                 bytes: String::from_utf8(bytes).expect("JSON is UTF-8"),
             },
-            Err(courtrules_engine::EngineError::InvalidRequest { details }) => Computed::Problem(
-                details.iter().map(|d| format!("{}: {}", d.path, d.message)).collect::<Vec<_>>().join("; "),
-            ),
-            Err(error) => Computed::Problem(error.to_string()),
+            Err(courtrules_engine::EngineError::InvalidRequest { details }) => {
+                let details: Vec<(String, String)> = details.into_iter().map(|d| (d.path, d.message)).collect();
+                let on_date = details.iter().any(|(path, _)| path == "trigger_date");
+                Computed::Problem { message: problem_in_words(&details), on_date }
+            }
+            Err(error) => Computed::Problem { message: error.to_string(), on_date: false },
         }
     });
     // A new question makes an earlier server answer stale.
@@ -176,6 +245,7 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
         server.set(ServerCheck::Idle);
     });
 
+    let on_date = move || computed.with(|c| matches!(c, Computed::Problem { on_date: true, .. }));
     let triggers = move || match rules.get() {
         Rules::Loaded(time_rules) => Trigger::ALL
             .iter()
@@ -197,7 +267,15 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
             server.set(match answer {
                 Ok(text) if text == bytes => ServerCheck::Agree { millis: crate::app::now() - started },
                 Ok(text) => ServerCheck::Differ { browser: bytes, server: text },
-                Err(error) => ServerCheck::Failed(error.to_string()),
+                // The server refuses what the page would have (say, an engine updated on the
+                // server first): the same words as the page's.
+                Err(error) if error.status == 400 && !error.details.is_empty() => {
+                    ServerCheck::Failed(problem_in_words(&error.details))
+                }
+                Err(error) => {
+                    refused_key(&error, &key, api_key, key_problem);
+                    ServerCheck::Failed(error.in_words())
+                }
             });
         });
     };
@@ -235,6 +313,9 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
                         type="date"
                         min="1971-01-01"
                         max="9000-12-31"
+                        // A problem with the date is said below the fields and named here.
+                        aria-invalid=move || on_date().then_some("true")
+                        aria-describedby=move || on_date().then_some("deadlines-problem")
                         prop:value=move || date.get()
                         on:input=move |ev| date.set(event_target_value(&ev))
                     />
@@ -276,7 +357,9 @@ pub fn DeadlinesPanel(api_key: RwSignal<String>, district: Memo<String>, judge: 
 fn computed_view(computed: Computed) -> impl IntoView {
     match computed {
         Computed::Waiting(message) => view! { <p class="note">{message}</p> }.into_any(),
-        Computed::Problem(message) => view! { <p class="problem" id="deadlines-problem">{message}</p> }.into_any(),
+        Computed::Problem { message, .. } => {
+            view! { <p class="problem" id="deadlines-problem">{message}</p> }.into_any()
+        }
         Computed::Done { response, .. } if response.deadlines.is_empty() => {
             view! { <p class="note">"No period of this court's rules runs from this event."</p> }.into_any()
         }

@@ -10,7 +10,8 @@
 //!
 //! - `DocumentModule::ready` loads it (a dynamic `import()` of the glue, then the wasm),
 //!   once per page: later calls wait for the same load, and a failed load is tried again
-//!   by the next call. `prefetch` starts the same load when the user shows intent
+//!   by the next call, at addresses the browser has not seen (`?attempt=N`: it remembers
+//!   a failed `import()` for good). The PDF drop and the judge's-practices panel share it. `prefetch` starts the same load when the user shows intent
 //!   (dragging a file into the window, pointing at or focusing a drop zone, opening the
 //!   judge's-practices panel), never on a timer, so nothing is fetched at start.
 //! - `classify_json` and `extract_json` answer the engine's JSON, or the engine's
@@ -72,17 +73,25 @@ mod page {
 const named = (name) => document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") || null;
 let loading = null;
 let loaded = null;
+// The glue, once imported (a failed wasm is fetched again with the same glue).
+let glueModule = null;
+// Loads started. The browser keeps a failed `import()` in its module map for good, so a
+// retry asks for the files at an address it has not seen: `?attempt=N` (the server
+// serves a static file whatever its query, and the CSP's 'self' allows it).
+let attempts = 0;
+const attempt = (url, n) => (n === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}attempt=${n}`);
 
 export function load_document_module() {
   if (loaded) return Promise.resolve();
   if (!loading) {
+    const n = attempts++;
     loading = (async () => {
       const glue = named("courtrules-document-module");
       const wasm = named("courtrules-document-wasm");
       if (!glue || !wasm) throw new Error("the page names no document module (courtrules-document-module, courtrules-document-wasm)");
-      const module = await import(glue);
-      await module.default({ module_or_path: wasm });
-      loaded = module;
+      glueModule ??= await import(attempt(glue, n));
+      await glueModule.default({ module_or_path: attempt(wasm, n) });
+      loaded = glueModule;
     })().catch((error) => {
       // A failed load is tried again by the next call.
       loading = null;
@@ -194,6 +203,9 @@ export function extract_json(bytes, options) {
             if let Some(file) = input.files().and_then(|files| files.get(0)) {
                 on_file(file);
             }
+            // The browser fires no `change` for the file the input already holds: emptied,
+            // the same file chosen again (after a failed load, say) is read again.
+            input.set_value("");
         };
         view! {
             <div

@@ -141,8 +141,16 @@ impl FilingForm {
         Value::Object(request)
     }
 
-    /// Fills the form from a (partial) check request, e.g. the `check_request` or
-    /// `document` a PDF analysis produced. Fields the request lacks keep their values.
+    /// Fills the form from a PDF's reading: a (partial) check request, e.g. the
+    /// `check_request` or the `document` part a PDF analysis produced.
+    ///
+    /// A new PDF describes only itself, so the paper's description (`document`: counts,
+    /// caption, signature block, sections and the certificate's count, format, personal
+    /// data) is replaced as a whole: what the reading does not supply is cleared, never
+    /// left over from an earlier PDF. The filing's own fields (court, judge, document,
+    /// motion, filing role, the three toggles) are set only where the reading supplies
+    /// them: a reading may not name them (an unrecognised paper names no type, many
+    /// papers no motion, and none says who is pro se), and they are the user's to choose.
     pub fn fill_from(&mut self, request: &Value) {
         let text = |value: &Value| value.as_str().map(str::to_owned);
         let number = |value: &Value| {
@@ -169,6 +177,7 @@ impl FilingForm {
         let Some(document) = request.get("document").or(Some(request)).filter(|d| d.get("page_count").is_some()) else {
             return;
         };
+        self.clear_document();
         if let Some(value) = document.get("page_count").and_then(number) {
             self.page_count = value;
         }
@@ -209,6 +218,19 @@ impl FilingForm {
                 self.format.line_spacing = value;
             }
         }
+    }
+
+    /// Forgets the paper's description (`document`), keeping the filing's own fields.
+    fn clear_document(&mut self) {
+        let empty = FilingForm::default();
+        self.page_count = empty.page_count;
+        self.word_count = empty.word_count;
+        self.caption = empty.caption;
+        self.signature_block = empty.signature_block;
+        self.sections = empty.sections;
+        self.certificate_word_count = empty.certificate_word_count;
+        self.format = empty.format;
+        self.privacy = empty.privacy;
     }
 }
 
@@ -336,7 +358,9 @@ pub fn plain_problem(path: &str, message: &str) -> String {
         return format!("{field} must be a whole number, like 25.");
     }
     if message.starts_with("must be a number") || message.starts_with("must be greater than 0") {
-        return format!("{field} must be a number greater than 0, like 12.");
+        // An example of the field's own unit: margins are in inches, type sizes in points.
+        let example = if path.ends_with("margin_inches") { "1" } else { "12" };
+        return format!("{field} must be a number greater than 0, like {example}.");
     }
     if let Some(rest) = message.strip_prefix("must be at least ") {
         return format!("{field} must be at least {}.", number(rest));
@@ -355,9 +379,19 @@ fn lower_first(text: &str) -> String {
     }
 }
 
-/// The fields whose request value differs between two forms (what a PDF filled), by
-/// their labels, in the form's order.
+/// The fields a PDF filled: those whose request value differs between two forms and is
+/// there after, by their labels, in the form's order.
 pub fn changed_fields(before: &FilingForm, after: &FilingForm) -> Vec<String> {
+    differing_fields(before, after, |after| after.is_some())
+}
+
+/// The fields a PDF cleared: described before, not after (the new PDF does not describe
+/// them), by their labels, in the form's order.
+pub fn cleared_fields(before: &FilingForm, after: &FilingForm) -> Vec<String> {
+    differing_fields(before, after, |after| after.is_none())
+}
+
+fn differing_fields(before: &FilingForm, after: &FilingForm, keep: fn(Option<&Value>) -> bool) -> Vec<String> {
     let (before, after) = (before.to_request(), after.to_request());
     let mut changed = Vec::new();
     for path in [
@@ -373,7 +407,7 @@ pub fn changed_fields(before: &FilingForm, after: &FilingForm) -> Vec<String> {
         "document.privacy",
     ] {
         let pointer = format!("/{}", path.replace('.', "/"));
-        if before.pointer(&pointer) != after.pointer(&pointer) {
+        if before.pointer(&pointer) != after.pointer(&pointer) && keep(after.pointer(&pointer)) {
             changed.push(path_label(path));
         }
     }
@@ -469,6 +503,49 @@ mod tests {
     }
 
     #[test]
+    fn a_new_reading_replaces_the_papers_description_but_not_the_filings_own_fields() {
+        let mut form = FilingForm {
+            is_pro_se: true,
+            pmc_completed: true,
+            filing_role: FilingRole::Opponent.as_str().into(),
+            ..filled()
+        };
+        form.fill_from(&json!({"document_scope": "brief_support", "motion_type": "Rule_12", "document": {
+            "page_count": 19, "word_count": 6589,
+            "caption": {"present": true},
+            "sections": {"has_certificate_of_compliance": true, "certificate_word_count": 6589},
+            "format": {"primary_font_size_pt": 12, "footnote_font_size_pt": 10},
+        }}));
+        // The next PDF has no certificate, no footnotes and says nothing of its caption.
+        form.fill_from(&json!({"document_scope": "brief_reply", "document": {
+            "page_count": 5, "word_count": 878,
+            "sections": {"has_toc": true},
+            "format": {"primary_font_size_pt": 12},
+        }}));
+        let document = &form.to_request()["document"];
+        assert_eq!((document["page_count"].clone(), document["word_count"].clone()), (json!(5), json!(878)));
+        assert!(document.get("caption").is_none(), "the first PDF's caption is kept");
+        assert_eq!(document["format"], json!({"primary_font_size_pt": 12}));
+        assert_eq!(document["sections"]["has_toc"], json!(true));
+        assert_eq!(document["sections"]["has_certificate_of_compliance"], json!(false));
+        assert!(document["sections"].get("certificate_word_count").is_none());
+        // What no PDF reading supplies stays as the user set it.
+        assert_eq!((form.district_id.as_str(), form.judge_slug.as_str()), ("edny", "avery-sample"));
+        assert_eq!((form.document_scope.as_str(), form.motion_type.as_str()), ("brief_reply", "Rule_12"));
+        assert!(form.is_pro_se && form.pmc_completed && form.filing_role == "opponent");
+    }
+
+    #[test]
+    fn a_fill_tells_what_it_filled_from_what_it_cleared() {
+        let mut before = filled();
+        before.format = FormatFields { included: true, primary_font_size_pt: "12".into(), ..FormatFields::default() };
+        let mut after = before.clone();
+        after.fill_from(&json!({"document": {"page_count": 30, "word_count": 6000, "caption": {"present": true}}}));
+        assert_eq!(changed_fields(&before, &after), ["Page count", "The caption"]);
+        assert_eq!(cleared_fields(&before, &after), ["The format"]);
+    }
+
+    #[test]
     fn labels_read_well() {
         assert_eq!(label("has_court_name"), "Court name");
         assert_eq!(label("has_toc"), "Table of contents");
@@ -492,7 +569,11 @@ mod wording_tests {
         assert_eq!(plain_problem("document.word_count", "is required"), "Enter the word count.");
         assert_eq!(
             plain_problem("document.format.margin_inches", "must be greater than 0, got -1"),
-            "Smallest margin must be a number greater than 0, like 12."
+            "Smallest margin must be a number greater than 0, like 1."
+        );
+        assert_eq!(
+            plain_problem("document.format.primary_font_size_pt", "must be greater than 0, got -1"),
+            "Body font size must be a number greater than 0, like 12."
         );
     }
 

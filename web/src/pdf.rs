@@ -12,7 +12,7 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// The part that fills the form: the partial check request when the document type
-    /// is supported, else the extracted `document` alone.
+    /// is supported, else only the extracted counts and sections.
     pub fill: Value,
     /// Whether the document type was recognised with enough confidence to check.
     pub supported: bool,
@@ -25,24 +25,44 @@ pub fn hints_json(hints: &Value) -> String {
     serde_json::to_string(hints).expect("JSON values serialize")
 }
 
+/// What the page says of a 0-byte file, before fetching the reader for it (the reader
+/// would call it "not a PDF (no %PDF- header…)").
+pub fn empty_file(name: &str) -> String {
+    format!("{name} is empty (0 bytes), so there is nothing to read. Choose the PDF itself.")
+}
+
 /// The analysis of the engine's answer to `classify` (its `ClassifyOutcome` JSON, or its
 /// error).
 pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String> {
-    let outcome = outcome.map_err(|error| format!("The PDF could not be read: {error}."))?;
+    let outcome = outcome.map_err(|error| {
+        // The reader's own failures already begin "the PDF could not be read": say it once.
+        let message = error.to_string();
+        let reason = message.strip_prefix("the PDF could not be read: ").unwrap_or(&message);
+        format!("The PDF could not be read: {reason}.")
+    })?;
     let outcome: Value = serde_json::from_str(&outcome).expect("the engine answers JSON");
     let response = &outcome["response"];
     let supported = response["classification"]["supported"] == true;
     let mut notes: Vec<String> =
         response["classification"]["reasoning"].as_str().map(str::to_owned).into_iter().collect();
+    // The warnings name the scanned pages ("Page 3 has no text layer…"); the page adds
+    // only why their words are missing here.
     notes.extend(response["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str().map(str::to_owned)));
-    if let Some(pages) = outcome["unread_pages"].as_array().filter(|pages| !pages.is_empty()) {
-        let pages: Vec<String> = pages.iter().map(|page| page.to_string()).collect();
-        notes.push(format!(
-            "Pages {} are scanned images: their words are not counted here (only the server recognises scanned text).",
-            pages.join(", ")
-        ));
+    if outcome["unread_pages"].as_array().is_some_and(|pages| !pages.is_empty()) {
+        notes.push("Scanned text is recognised only by the server, not in this browser.".into());
     }
-    let fill = if supported { response["check_request"].clone() } else { response["document"].clone() };
+    let fill = if supported {
+        response["check_request"].clone()
+    } else {
+        // A paper of unknown type: its caption, signature block, format and personal data
+        // would be judged as a filing's, so only what any document has is filled.
+        let document = &response["document"];
+        let part = ["page_count", "word_count", "sections"]
+            .into_iter()
+            .filter_map(|name| Some((name.to_owned(), document.get(name)?.clone())))
+            .collect();
+        Value::Object(part)
+    };
     Ok(Analysis { fill, supported, notes })
 }
 
@@ -79,5 +99,52 @@ mod tests {
     fn bytes_that_are_not_a_pdf_are_refused_with_a_message() {
         let message = analyse(b"hello", &json!({})).unwrap_err();
         assert!(message.starts_with("The PDF could not be read"), "{message}");
+    }
+
+    #[test]
+    fn a_pdf_the_reader_cannot_parse_is_said_to_be_unreadable_once() {
+        let pdf =
+            std::fs::read(format!("{}/../tests/fixtures/hostile/header_and_eof_only.pdf", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+        let message = analyse(&pdf, &json!({})).unwrap_err();
+        assert_eq!(message.to_lowercase().matches("could not be read").count(), 1, "{message}");
+        assert!(message.starts_with("The PDF could not be read: "), "{message}");
+    }
+
+    #[test]
+    fn a_scanned_page_is_named_once() {
+        let analysis = analyse(&fixture("memo_scanned_page"), &json!({})).unwrap();
+        let notes = analysis.notes.join(" ");
+        assert_eq!(notes.matches("Page 3 ").count(), 1, "{notes}");
+        assert!(!notes.contains("Pages 3"), "{notes}");
+    }
+
+    #[test]
+    fn a_second_pdf_describes_only_itself() {
+        let hints = json!({"district_id": "edny", "judge_slug": "avery-sample"});
+        let fresh =
+            || FilingForm { district_id: "edny".into(), judge_slug: "avery-sample".into(), ..FilingForm::default() };
+        let scanned = analyse(&fixture("memo_scanned_page"), &hints).unwrap();
+        let mut only_scanned = fresh();
+        only_scanned.fill_from(&scanned.fill);
+        let mut both = fresh();
+        both.fill_from(&analyse(&fixture("memo_support_rule12"), &hints).unwrap().fill);
+        assert_eq!(both.certificate_word_count, "6589");
+        both.fill_from(&scanned.fill);
+        assert_eq!(both.to_request(), only_scanned.to_request());
+    }
+
+    #[test]
+    fn a_pdf_of_unknown_type_fills_only_its_counts_and_sections() {
+        let analysis = analyse(&fixture("nonlegal_newsletter"), &json!({})).unwrap();
+        assert!(!analysis.supported);
+        let mut keys: Vec<_> = analysis.fill.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        assert_eq!(keys, ["page_count", "sections", "word_count"]);
+        let mut form = FilingForm::default();
+        form.fill_from(&analysis.fill);
+        assert!(form.sections.included && form.page_count == "1" && form.word_count == "416");
+        assert!(!form.caption.included && !form.signature_block.included);
+        assert!(!form.format.included && !form.privacy.included);
     }
 }

@@ -5,7 +5,7 @@
 //! leaves the page until "Save as my organisation's layer". The model is `proposals.rs`.
 
 use crate::api::{self, ApiError};
-use crate::app::{after_paint, now};
+use crate::app::{after_paint, now, refused_key};
 use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::proposals::{
     self, Document, Layer, Proposal, ReadProblem, Saved, confidence_label, confidence_name, detail_label, in_context,
@@ -64,11 +64,16 @@ pub fn layer_note(layer: &Layer) -> Option<impl IntoView + use<>> {
     })
 }
 
+/// Why a save failed, in words. A refused layer keeps the API's message (its `details`
+/// are listed with the rules' labels); the rest is the app's own words, without the
+/// API's commands and status codes.
 fn save_problem(error: &ApiError) -> String {
     match error.status {
+        _ if error.key_refused => {
+            "Not saved: the server refused the API key; paste a valid key above and save again.".into()
+        }
         0 => "Not saved: the server could not be reached; check the connection and try again.".into(),
-        401 | 403 => format!("Not saved: the API key was not accepted. {}", error.message),
-        500..=599 => "Not saved: the server had a problem; try again in a moment.".into(),
+        403 | 429 | 500..=599 => format!("Not saved. {}", error.in_words()),
         _ => format!("Not saved: {}", error.message),
     }
 }
@@ -76,6 +81,7 @@ fn save_problem(error: &ApiError) -> String {
 #[component]
 pub fn PracticesPanel(
     api_key: RwSignal<String>,
+    key_problem: RwSignal<Option<String>>,
     district: Memo<String>,
     judge: Memo<String>,
     profile: RwSignal<Option<Arc<Profile>>>,
@@ -254,6 +260,9 @@ pub fn PracticesPanel(
             if district.get_untracked() != district_id || judge.get_untracked() != slug {
                 return;
             }
+            if let Err(error) = &answer {
+                refused_key(error, &key, api_key, key_problem);
+            }
             save_state.set(match answer {
                 Ok(text) => match proposals::parse_saved(&text) {
                     Ok(answer) => {
@@ -271,6 +280,8 @@ pub fn PracticesPanel(
     };
     let can_save = move || {
         matches!(layer.get(), Layer::Proposed { .. })
+            // The address may have been changed since the document was read.
+            && address_problems.with(Vec::is_empty)
             && save_state.get() != SaveState::Saving
             && !api_key.with(String::is_empty)
     };
@@ -376,6 +387,8 @@ pub fn PracticesPanel(
                                     "Enter your API key above to save.".to_owned()
                                 } else if !matches!(layer.get(), Layer::Proposed { .. }) {
                                     "Accept at least one rule (and correct any marked) to save.".to_owned()
+                                } else if !address_problems.with(Vec::is_empty) {
+                                    "Correct the address above to save.".to_owned()
                                 } else {
                                     "Sends the accepted rules, the title and the address to courtrules, as a new version of your organisation's layer for this judge.".to_owned()
                                 }}
