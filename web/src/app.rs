@@ -712,23 +712,26 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             >
                 {move || status.get()}
             </p>
-            <Show when=move || !filled.with(Vec::is_empty)>
-                <div class="filled">
-                    <p class="hint" id="pdf-filled-heading">"Filled from the PDF:"</p>
-                    <ul id="pdf-filled" aria-labelledby="pdf-filled-heading">
-                        {move || filled.get().into_iter().map(|field| view! { <li>{field}</li> }).collect_view()}
-                    </ul>
-                </div>
-            </Show>
-            <Show when=move || !cleared.with(Vec::is_empty)>
-                <div class="filled">
-                    <p class="hint" id="pdf-cleared-heading">"Cleared, as this PDF does not describe them:"</p>
-                    <ul id="pdf-cleared" aria-labelledby="pdf-cleared-heading">
-                        {move || cleared.get().into_iter().map(|field| view! { <li>{field}</li> }).collect_view()}
-                    </ul>
-                </div>
-            </Show>
+            <FieldList fields=filled id="pdf-filled" heading="Filled from the PDF:" />
+            <FieldList fields=cleared id="pdf-cleared" heading="Cleared, as this PDF does not describe them:" />
         </DropZone>
+    }
+}
+
+/// A PDF's fields by their labels under a heading (`#{id}`, headed by `#{id}-heading`),
+/// shown while there are any.
+#[component]
+fn FieldList(fields: RwSignal<Vec<String>>, id: &'static str, heading: &'static str) -> impl IntoView {
+    let heading_id = format!("{id}-heading");
+    view! {
+        <Show when=move || !fields.with(Vec::is_empty)>
+            <div class="filled">
+                <p class="hint" id=heading_id.clone()>{heading}</p>
+                <ul id=id aria-labelledby=heading_id.clone()>
+                    {move || fields.get().into_iter().map(|field| view! { <li>{field}</li> }).collect_view()}
+                </ul>
+            </div>
+        </Show>
     }
 }
 
@@ -1133,7 +1136,12 @@ fn follow_bar_height(bar: &web_sys::Element) {
     let measured = bar.clone();
     let on_resize = Closure::<dyn FnMut()>::new(move || {
         let height = Reflect::get(&measured, &"offsetHeight".into()).ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-        let _ = root.set_attribute("style", &format!("--verdict-bar-height: {height}px"));
+        // On the root's own style, not its `style` attribute, which would drop anything else set there.
+        if let Ok(style) = Reflect::get(&root, &"style".into())
+            && let Ok(set_property) = Reflect::get(&style, &"setProperty".into()).and_then(|f| f.dyn_into::<Function>())
+        {
+            let _ = set_property.call2(&style, &"--verdict-bar-height".into(), &format!("{height}px").into());
+        }
     });
     let Ok(observer) = Reflect::construct(&observer_class, &Array::of1(on_resize.as_ref())) else { return };
     if let Ok(observe) = Reflect::get(&observer, &"observe".into()).and_then(|f| f.dyn_into::<Function>()) {

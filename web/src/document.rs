@@ -11,9 +11,10 @@
 //! - `DocumentModule::ready` loads it (a dynamic `import()` of the glue, then the wasm),
 //!   once per page: later calls wait for the same load, and a failed load is tried again
 //!   by the next call, at addresses the browser has not seen (`?attempt=N`: it remembers
-//!   a failed `import()` for good). The PDF drop and the judge's-practices panel share it. `prefetch` starts the same load when the user shows intent
-//!   (dragging a file into the window, pointing at or focusing a drop zone, opening the
-//!   judge's-practices panel), never on a timer, so nothing is fetched at start.
+//!   a failed `import()` for good). The PDF drop and the judge's-practices panel share
+//!   it. `prefetch` starts the same load when the user shows intent (dragging a file
+//!   into the window, pointing at or focusing a drop zone, opening the judge's-practices
+//!   panel), never on a timer, so nothing is fetched at start.
 //! - `classify_json` and `extract_json` answer the engine's JSON, or the engine's
 //!   `EngineError`, exactly as `courtrules_engine::ffi` does. Natively (the unit tests)
 //!   they are `ffi` itself.
