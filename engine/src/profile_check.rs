@@ -147,9 +147,7 @@ fn check_rule(errors: &mut Vec<FieldError>, path: &str, rule: &Rule) {
             errors.push(FieldError::new(format!("{path}.{field}"), "must not be empty"));
         }
     }
-    if !is_url(&rule.source_url) {
-        check_url(errors, &format!("{path}.source_url"), &rule.source_url);
-    }
+    check_url(errors, &format!("{path}.source_url"), &rule.source_url);
     if let Some(applies) = &rule.applies_to {
         check_applies_to(errors, &format!("{path}.applies_to"), applies);
     }
@@ -283,11 +281,7 @@ fn require_text(errors: &mut Vec<FieldError>, path: &str, text: &str) {
 }
 
 fn check_url(errors: &mut Vec<FieldError>, path: &str, url: &str) {
-    if !is_url(url) {
-        errors.push(FieldError::new(path, "must be an http(s) address"));
+    if let Some(problem) = crate::model::address_problem(url) {
+        errors.push(FieldError::new(path, problem));
     }
-}
-
-fn is_url(text: &str) -> bool {
-    text.starts_with("https://") || text.starts_with("http://")
 }

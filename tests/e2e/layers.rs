@@ -47,6 +47,11 @@ const TESTS: &[Test<Layers>] = &[
     ("drafts_count_as_classify_the_rest_as_layers_and_all_need_a_key", rate_limits_and_auth),
     ("keys_list_shows_each_keys_organisation", keys_list_shows_organisations),
     (
+        "a_key_reaches_only_the_layers_and_drafts_of_its_plans_districts_403_elsewhere",
+        layers_and_drafts_follow_the_plan,
+    ),
+    ("an_unknown_district_is_404_unknown_district_on_every_layer_endpoint", unknown_district_is_404),
+    (
         "concurrent_accepts_get_consecutive_versions_a_draft_is_accepted_once_and_a_layer_withdrawn_once",
         concurrent_accepts,
     ),
@@ -85,9 +90,17 @@ impl Key {
 
 /// `keys create --name NAME [--organisation ORG]` (all districts).
 fn create_key(layers: &Layers, name: &str, organisation: Option<&str>) -> Key {
+    create_key_for(layers, name, organisation, None)
+}
+
+/// `keys create --name NAME [--organisation ORG] [--districts DISTRICTS]`.
+fn create_key_for(layers: &Layers, name: &str, organisation: Option<&str>, districts: Option<&str>) -> Key {
     let mut args = vec!["keys", "create", "--name", name];
     if let Some(organisation) = organisation {
         args.extend(["--organisation", organisation]);
+    }
+    if let Some(districts) = districts {
+        args.extend(["--districts", districts]);
     }
     let output = layers.server.workspace.cli(&args);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -549,6 +562,16 @@ fn validation_and_conflicts(layers: &Layers) {
     let mut body = version_body(vec![memorandum_rule(15)]);
     body["source_url"] = json!("ftp://x");
     assert_eq!(detail_paths(accept(&body).expect(400)), vec!["source_url"]);
+    // An address every rule would cite but no reader could follow: the engine's own check.
+    for address in ["https://", "https://localhost/practices", "https://exa mple.com/practices"] {
+        body["source_url"] = json!(address);
+        let reply = accept(&body).expect(400).clone();
+        assert_eq!(detail_paths(&reply), vec!["source_url"], "{address}: {reply}");
+    }
+    let mut rule = memorandum_rule(15);
+    rule["source_url"] = json!("https://");
+    let reply = accept(&version_body(vec![rule])).expect(400).clone();
+    assert_eq!(detail_paths(&reply), vec!["rules[0].source_url"], "{reply}");
     let mut body = version_body(vec![memorandum_rule(15)]);
     body["surprise"] = json!(true);
     assert_eq!(detail_paths(accept(&body).expect(400)), vec!["surprise"]);
@@ -573,6 +596,10 @@ fn validation_and_conflicts(layers: &Layers) {
     assert_eq!(detail_paths(both.expect(400)), vec!["text"], "{}", both.text);
     let neither = post(layers, DRAFTS, &v, &base);
     assert_eq!(detail_paths(neither.expect(400)), vec!["pdf_base64"], "{}", neither.text);
+    let nowhere = post(layers, DRAFTS, &v, &with_fields(json!({"text": PRACTICES, "source_url": "https://"})));
+    let reply = nowhere.expect(400).clone();
+    assert_eq!(detail_paths(&reply), vec!["source_url"], "{reply}");
+    assert!(reply["details"][0]["message"].as_str().unwrap().contains("name the site"), "{reply}");
     let garbage: Vec<u8> = (0..64u8).map(|i| 0x80 | i).collect();
     let unreadable = with_fields(json!({"pdf_base64": base64::engine::general_purpose::STANDARD.encode(garbage)}));
     let reply = post(layers, DRAFTS, &v, &unreadable);
@@ -796,4 +823,92 @@ where
             .collect();
         handles.into_iter().map(|handle| handle.join().expect("a request thread")).collect()
     })
+}
+
+/// The 403 of a district outside the key's plan: the structured body, exactly as
+/// `/courts/{district}` answers the same key.
+fn outside_the_plan(layers: &Layers, reply: &Reply, key: &Key, district: &str) {
+    let body = general_error(reply, 403, "district-not-accessible");
+    assert_eq!(body["district"]["district_id"], district, "{body}");
+    assert!(body["accessible_districts"].is_array() && body["contact"].is_string(), "{body}");
+    let courts = get(layers, &format!("/api/v1/courts/{district}"), key);
+    assert_eq!(courts.status, 403, "{}", courts.text);
+    assert_eq!(reply.text, courts.text, "the same body as /courts/{district}");
+}
+
+/// A key of an organisation whose plan leaves out a district reaches none of the
+/// organisation's layers or drafts there: reading, listing, withdrawing and rejecting
+/// are refused as `/check` refuses the district, and change nothing; the list without
+/// `district_id` holds only the plan's districts. A key of the same organisation whose
+/// plan has the district reaches them.
+fn layers_and_drafts_follow_the_plan(layers: &Layers) {
+    let owner = new_key(layers, "plan-owner");
+    accept_limit(layers, &owner, 15);
+    let draft = draft_of_text(layers, &owner, JUDGE, PRACTICES);
+    let draft_path = format!("{DRAFTS}/{}", draft["id"].as_str().unwrap());
+    let before = check(layers, &owner, 20).text;
+
+    let elsewhere = create_key_for(layers, "plan-sdny", Some(&owner.organisation), Some("sdny"));
+    assert_eq!(elsewhere.organisation, owner.organisation);
+    let refused = [
+        get(layers, &format!("{LAYERS}?district_id={DISTRICT}"), &elsewhere),
+        get(layers, &layer_path(JUDGE), &elsewhere),
+        get(layers, &format!("{}/1", versions_path(JUDGE)), &elsewhere),
+        get(layers, &format!("{}/9", versions_path(JUDGE)), &elsewhere),
+        delete(layers, &layer_path(JUDGE), elsewhere.token()),
+        delete(layers, &layer_path("judge-nobody"), elsewhere.token()),
+        post(layers, &versions_path(JUDGE), &elsewhere, &version_body(vec![memorandum_rule(40)])),
+        get(layers, &draft_path, &elsewhere),
+        post(layers, &format!("{draft_path}/reject"), &elsewhere, &json!({})),
+    ];
+    for reply in &refused {
+        outside_the_plan(layers, reply, &elsewhere, DISTRICT);
+        assert_eq!(reply.json["accessible_districts"], json!(["sdny"]));
+    }
+    // The list without a district holds the plan's districts only: none of the layers here.
+    assert_eq!(get(layers, LAYERS, &elsewhere).expect(200)["layers"], json!([]));
+    assert_eq!(get(layers, &format!("{LAYERS}?district_id=sdny"), &elsewhere).expect(200)["layers"], json!([]));
+    // A draft id nobody has is still "not found", not a 403.
+    general_error(&get(layers, &format!("{DRAFTS}/{}", random_draft_id()), &elsewhere), 404, "layer-not-found");
+
+    // Nothing changed: the layer is in force, the draft still proposed, one version.
+    assert_eq!(check(layers, &owner, 20).text, before);
+    assert_eq!(get(layers, &draft_path, &owner).expect(200)["status"], "proposed");
+    let history = get(layers, &layer_path(JUDGE), &owner).expect(200).clone();
+    assert_eq!(history["versions"].as_array().unwrap().len(), 1, "{history}");
+    assert_eq!(get(layers, LAYERS, &owner).expect(200)["layers"].as_array().unwrap().len(), 1);
+
+    // A key of the organisation whose plan names the district reaches all of it.
+    let here = create_key_for(layers, "plan-edny", Some(&owner.organisation), Some("sdny,edny"));
+    let listed = get(layers, LAYERS, &here).expect(200).clone();
+    assert_eq!(listed["layers"].as_array().unwrap().len(), 1, "{listed}");
+    assert_eq!(listed["layers"][0]["district_id"], DISTRICT);
+    get(layers, &format!("{LAYERS}?district_id={DISTRICT}"), &here).expect(200);
+    get(layers, &format!("{}/1", versions_path(JUDGE)), &here).expect(200);
+    get(layers, &draft_path, &here).expect(200);
+    assert_eq!(post(layers, &format!("{draft_path}/reject"), &here, &json!({})).expect(200)["status"], "rejected");
+    assert_eq!(delete(layers, &layer_path(JUDGE), here.token()).expect(200)["withdrawn"], true);
+}
+
+/// A district nobody knows is the 404 every endpoint answers for it (`{error}` alone),
+/// never "no layer", whatever the key's plan; a known district outside the plan is 403.
+fn unknown_district_is_404(layers: &Layers) {
+    let owner = new_key(layers, "unknown-district");
+    let narrow = create_key_for(layers, "unknown-district-sdny", Some(&owner.organisation), Some("sdny"));
+    for key in [&owner, &narrow] {
+        let courts = get(layers, "/api/v1/courts/zzz", key);
+        assert_eq!(courts.status, 404, "{}", courts.text);
+        let replies = [
+            get(layers, &format!("{LAYERS}?district_id=zzz"), key),
+            get(layers, &format!("{LAYERS}/zzz/{JUDGE}"), key),
+            get(layers, &format!("{LAYERS}/zzz/{JUDGE}/versions/1"), key),
+            delete(layers, &format!("{LAYERS}/zzz/{JUDGE}"), key.token()),
+            post(layers, &format!("{LAYERS}/zzz/{JUDGE}/versions"), key, &version_body(vec![memorandum_rule(15)])),
+        ];
+        for reply in &replies {
+            let body = reply.expect(404);
+            assert_eq!(body.as_object().unwrap().keys().collect::<Vec<_>>(), vec!["error"], "{body}");
+            assert_eq!(reply.text, courts.text);
+        }
+    }
 }

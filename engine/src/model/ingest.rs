@@ -24,13 +24,10 @@ impl IngestOptions {
     /// extractor refuses options with problems; the drafting app asks before reading.
     pub fn problems(&self) -> Vec<super::FieldError> {
         let mut details = Vec::new();
-        if !(self.source_url.starts_with("https://") || self.source_url.starts_with("http://"))
-            || self.source_url.len() > 2_000
-        {
-            details.push(super::FieldError::new(
-                "source_url",
-                "must be the http(s) address where the document is published",
-            ));
+        if let Some(problem) = super::address_problem(&self.source_url) {
+            details.push(super::FieldError::new("source_url", problem));
+        } else if self.source_url.len() > 2_000 {
+            details.push(super::FieldError::new("source_url", "must be at most 2000 bytes"));
         }
         if let Some(title) = &self.title
             && (title.trim().is_empty() || title.chars().count() > 300)

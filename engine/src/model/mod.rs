@@ -1,5 +1,6 @@
 //! The engine's data types: what comes in, what goes out, and the profile it reads.
 
+mod address;
 pub mod classification;
 pub mod deadlines;
 pub mod enums;
@@ -11,6 +12,7 @@ pub mod response;
 pub mod rule_kind;
 pub mod rules_view;
 
+pub use address::address_problem;
 pub use classification::*;
 pub use deadlines::*;
 pub use enums::*;

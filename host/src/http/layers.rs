@@ -7,7 +7,9 @@
 //! - `GET /api/v1/standing-order-layers`, `GET …/{district_id}/{judge_slug}`,
 //!   `GET …/versions/{version}`, `DELETE …/{district_id}/{judge_slug}` (withdraw).
 //!
-//! Every id is looked up within the caller's organisation: another's answer 404.
+//! Every id is looked up within the caller's organisation: another's answer 404. Every
+//! endpoint applies the key's plan as `/check` does: a district outside it is 403 with
+//! the structured body (a draft by its district), an unknown district 404.
 
 use super::auth::ApiKey;
 use super::error::ApiError;
@@ -117,10 +119,8 @@ fn parse_draft(body: &[u8], max_pdf_bytes: usize) -> Result<DraftRequest, Vec<Fi
     }
     let filename = optional_text(&object, "filename", 255, &mut details);
     let source_url = optional_text(&object, "source_url", 2000, &mut details);
-    if let Some(url) = &source_url
-        && !(url.starts_with("https://") || url.starts_with("http://"))
-    {
-        details.push(FieldError::new("source_url", "must be an http(s) address"));
+    if let Some(problem) = source_url.as_deref().and_then(courtrules_engine::model::address_problem) {
+        details.push(FieldError::new("source_url", problem));
     }
     let title = optional_text(&object, "title", 300, &mut details);
     if title.as_deref().is_some_and(|title| title.trim().is_empty()) {
@@ -214,7 +214,7 @@ pub async fn propose(State(state): State<AppState>, key: ApiKey, request: DraftR
         (status = 200, description = "The draft, with its status", body = Draft),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key", body = ErrorBody),
+        (status = 403, description = "Invalid key, or the draft's district is outside the key's plan", body = DistrictNotAccessibleBody),
         (status = 404, description = "Your organisation has no draft with this id", body = ErrorBody),
     ),
     security(("bearer" = []))
@@ -238,7 +238,7 @@ pub async fn draft(
         (status = 200, description = "The draft, now rejected", body = Draft),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key", body = ErrorBody),
+        (status = 403, description = "Invalid key, or the draft's district is outside the key's plan", body = DistrictNotAccessibleBody),
         (status = 404, description = "Your organisation has no draft with this id", body = ErrorBody),
         (status = 409, description = "The draft was already accepted or rejected", body = ErrorBody),
     ),
@@ -306,7 +306,8 @@ query_params! {
 
 #[derive(Serialize, ToSchema)]
 pub struct LayerList {
-    /// The latest version of each of your organisation's layers (withdrawn ones too).
+    /// The latest version of each of your organisation's layers (withdrawn ones too) in
+    /// the districts your key's plan includes.
     pub layers: Vec<LayerVersion>,
 }
 
@@ -317,10 +318,11 @@ pub struct LayerList {
     tag = "layers",
     params(LayersQuery),
     responses(
-        (status = 200, description = "The latest version of each layer", body = LayerList),
+        (status = 200, description = "The latest version of each layer in the districts of the key's plan (or in `district_id`)", body = LayerList),
         (status = 400, description = "A parameter is empty or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key", body = ErrorBody),
+        (status = 403, description = "Invalid key, or `district_id` outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 404, description = "Unknown `district_id`", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))
 )]
@@ -356,8 +358,8 @@ pub struct LayerHistory {
         (status = 200, description = "The version in force and the list of versions", body = LayerHistory),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key", body = ErrorBody),
-        (status = 404, description = "Your organisation has no layer for this judge", body = ErrorBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 404, description = "Unknown district, or your organisation has no layer for this judge", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))
 )]
@@ -371,7 +373,8 @@ pub async fn history(
     let versions = layers::versions(&state.service, &key.caller, district_id, judge_slug).await?;
     let active = versions.first().filter(|latest| !latest.withdrawn).cloned();
     Ok(Json(LayerHistory {
-        district_id: district_id.to_owned(),
+        // The court's own id (the path may name it by a former one).
+        district_id: versions.first().map_or(district_id, |latest| latest.district_id.as_str()).to_owned(),
         judge_slug: judge_slug.to_owned(),
         active,
         versions: versions.iter().map(LayerVersion::summary).collect(),
@@ -392,8 +395,8 @@ pub async fn history(
         (status = 200, description = "The version with its rules", body = LayerVersion),
         (status = 400, description = "The version is not a positive whole number, or query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key", body = ErrorBody),
-        (status = 404, description = "Your organisation's layer has no such version", body = ErrorBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 404, description = "Unknown district, or your organisation's layer has no such version", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))
 )]
@@ -427,8 +430,8 @@ pub async fn version(
         (status = 200, description = "The withdrawing version: the judge's published standing order (if any) applies again; earlier versions are kept", body = LayerVersion),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key", body = ErrorBody),
-        (status = 404, description = "Your organisation has no layer in force for this judge", body = ErrorBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 404, description = "Unknown district, or your organisation has no layer in force for this judge", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))
 )]
