@@ -173,6 +173,15 @@ fn check_applies_to(errors: &mut Vec<FieldError>, path: &str, applies: &AppliesT
     }
 }
 
+/// Whether a rule of `kind` with `params` would pass the profile's validation (the
+/// practices reader proposes only rules that a layer would take).
+#[cfg(feature = "document")]
+pub(crate) fn params_are_valid(kind: RuleKind, params: &RuleParams) -> bool {
+    let mut errors = Vec::new();
+    check_params(&mut errors, "params", kind, params);
+    errors.is_empty()
+}
+
 fn check_params(errors: &mut Vec<FieldError>, path: &str, kind: RuleKind, params: &RuleParams) {
     let present = present_params(params);
     let allowed: &[&str] = CATALOGUE.iter().find(|info| info.kind == kind).map_or(&[], |info| info.params);

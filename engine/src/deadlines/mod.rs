@@ -151,10 +151,14 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
         );
     }
     if answers.is_empty() {
-        notes.push(format!(
-            "No period of these rules runs from {}; give the court's own period as custom_periods.",
-            request.trigger.in_words()
-        ));
+        notes.push(if request.period_keys.as_ref().is_some_and(Vec::is_empty) {
+            "period_keys is empty, so no period of these rules was asked for.".to_owned()
+        } else {
+            format!(
+                "No period of these rules is counted from this event ({}); give the court's own period as custom_periods.",
+                request.trigger.in_words()
+            )
+        });
     }
     notes.push(
         "A court order, a statute or a later rule amendment can set a different time; check the docket.".to_owned(),

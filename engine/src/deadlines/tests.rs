@@ -359,6 +359,45 @@ fn every_problem_of_a_request_is_named_by_path() {
 }
 
 #[test]
+fn labels_and_citations_are_one_line_without_control_characters() {
+    for (label, citation) in [("Joint letter\u{7}", "Order"), ("Joint letter", "Order\nECF 41"), ("a\u{0}", "b\u{9b}")]
+    {
+        let body = serde_json::json!({"district_id": "test", "trigger": "hearing", "trigger_date": "2026-03-02",
+            "custom_periods": [{"label": label, "amount": 7, "unit": "days", "direction": "after", "citation": citation}]});
+        let problems = parse_deadline_request(body.to_string().as_bytes()).unwrap_err();
+        assert!(!problems.is_empty(), "{label:?} {citation:?}");
+        for problem in problems {
+            assert!(problem.path.starts_with("custom_periods[0]."), "{problem:?}");
+            assert_eq!(problem.message, "must be one line without control characters");
+        }
+    }
+    let fine = serde_json::json!({"district_id": "test", "trigger": "hearing", "trigger_date": "2026-03-02",
+        "custom_periods": [{"label": "Joint letter — ¶ 3 «é»", "amount": 7, "unit": "days", "direction": "after",
+                            "citation": "Order of 3 March 2026, ECF No. 41"}]});
+    assert!(parse_deadline_request(fine.to_string().as_bytes()).is_ok());
+}
+
+#[test]
+fn an_empty_answer_says_why() {
+    let mut asked = request(Trigger::ServiceOfSummons, "2026-03-02");
+    asked.period_keys = Some(vec![]);
+    let answer = deadlines(&fixture(), &asked).unwrap();
+    assert!(answer.deadlines.is_empty());
+    assert!(answer.meta.notes.iter().any(|note| note.starts_with("period_keys is empty")), "{:?}", answer.meta.notes);
+    let answer = deadlines(&fixture(), &request(Trigger::MotionFiled, "2026-03-02")).unwrap();
+    assert!(answer.deadlines.is_empty());
+    assert!(
+        answer
+            .meta
+            .notes
+            .iter()
+            .any(|note| note.starts_with("No period of these rules is counted from this event (the motion was filed)")),
+        "{:?}",
+        answer.meta.notes
+    );
+}
+
+#[test]
 fn unknown_and_mismatched_period_keys_are_named() {
     let mut asked = request(Trigger::ServiceOfSummons, "2026-03-02");
     asked.period_keys = Some(vec!["answer".into(), "nosuch".into(), "reply".into()]);

@@ -213,6 +213,11 @@ fn text(object: &Map<String, Value>, name: &str, most: usize, prefix: &str, prob
         Some(Value::String(text)) if text.chars().count() > most => {
             problems.push(FieldError::new(path, format!("must be at most {most} characters")))
         }
+        // It is printed in answers and calendars (RFC 5545 forbids control characters in
+        // text), on one line.
+        Some(Value::String(text)) if text.chars().any(char::is_control) => {
+            problems.push(FieldError::new(path, "must be one line without control characters"))
+        }
         Some(Value::String(_)) => {}
         Some(other) => problems.push(FieldError::new(path, format!("must be a string, got {}", describe(other)))),
     }

@@ -131,7 +131,10 @@ fn extract(
         let terse_entry = sentence.text.find(':').is_some_and(|at| at > 0 && at <= 60);
         let requirement = is_rule_like(&t) || (terse_entry && t.len() >= 4);
         rule_like += u32::from(requirement);
-        let findings = read_sentence(sentence, &t);
+        // A number read that no rule could take ("shall not exceed 0 pages") is a
+        // sentence for a person to read, not a proposal the server would then refuse.
+        let mut findings = read_sentence(sentence, &t);
+        findings.retain(|finding| crate::profile_check::params_are_valid(finding.kind, &finding.params));
         if findings.is_empty() {
             if narrows_previous(&mut found, &reading, index, &t) {
                 continue;

@@ -176,3 +176,14 @@ fn the_same_input_gives_the_same_bytes() {
     let b = serde_json::to_vec(&extract(NUMBERED)).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_limit_no_rule_could_take_is_left_for_a_person() {
+    let e =
+        extract_text("Memoranda shall not exceed 0 pages.\nLetters may not exceed two pages.\n", &options()).unwrap();
+    let keys: Vec<&str> = e.proposals.iter().map(|p| p.rule.rule_key.as_str()).collect();
+    assert!(keys.iter().all(|key| !key.contains("memorand")), "{keys:?}");
+    assert!(e.proposals.iter().all(|p| p.rule.params.max_pages != Some(0)), "{keys:?}");
+    let unread: Vec<&str> = e.not_understood.iter().map(|p| p.text.as_str()).collect();
+    assert!(unread.iter().any(|text| text.contains("0 pages")), "{unread:?}");
+}

@@ -301,7 +301,9 @@ pub struct DeadlineRequest {
     #[cfg_attr(
         feature = "openapi",
         schema(
-            pattern = "^(19[7-9][0-9]|[2-8][0-9]{3}|9000)-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$",
+            // Every real day of 1971–9000 and nothing else: days 29–31 by month, and
+            // 29 February in leap years (centuries only when divisible by 400).
+            pattern = "^(?:(?:197[1-9]|19[89][0-9]|[2-8][0-9]{3}|9000)-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:19(?:7[26]|8[048]|9[26])|[2-8][0-9](?:[02468][48]|[2468]0|[13579][26])|(?:[2468][048]|[357][26])00)-02-29)$",
             example = "2026-03-02"
         )
     )]
@@ -330,7 +332,16 @@ pub struct DeadlineRequest {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomPeriod {
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200, pattern = "\\S"))]
+    // `label` and `citation`: something besides spaces, and no control characters
+    // (`char::is_control`: they are printed in answers and calendars).
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 1,
+            max_length = 200,
+            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
+        )
+    )]
     pub label: String,
     /// 1–3650 days, or 1–8760 hours.
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 3650))]
@@ -340,7 +351,14 @@ pub struct CustomPeriod {
     #[serde(default)]
     pub runs_from_service: bool,
     /// What sets it, e.g. "Order of 3 March 2026, ECF No. 41".
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 300, pattern = "\\S"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 1,
+            max_length = 300,
+            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
+        )
+    )]
     pub citation: String,
 }
 
