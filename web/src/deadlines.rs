@@ -5,6 +5,7 @@
 
 use crate::api;
 use crate::app::{ServerCheck, load_failed, refused_key, server_check_view, when_idle};
+use crate::deadline_words::{long_date, problem_in_words};
 use courtrules_engine::ffi;
 use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, TimeRules, Trigger};
 use leptos::prelude::*;
@@ -33,49 +34,6 @@ enum Computed {
         bytes: String,
         response: DeadlineResponse,
     },
-}
-
-/// What each field of the request is called in the panel.
-fn field_name(path: &str) -> &'static str {
-    match path {
-        "trigger_date" => "The date of the event",
-        "trigger" => "The event",
-        "service_method" => "How the paper was served",
-        "district_id" => "The court",
-        "judge_slug" => "The judge",
-        _ => "The question",
-    }
-}
-
-/// The engine's (or the server's) problems with a deadline request, in the panel's
-/// words: the field by its label, not its path, and without the value quoted back
-/// ("trigger_date: must be in the years 1971–9000, got `1970-12-31`" → "The date of the
-/// event must be in the years 1971–9000.").
-fn problem_in_words(details: &[(String, String)]) -> String {
-    details
-        .iter()
-        .map(|(path, message)| {
-            let field = field_name(path);
-            let message = message.split(", got `").next().unwrap_or(message);
-            // "must be on or after 2016-12-01, …" (an earlier event was counted under an
-            // earlier text of the rules): the date in words, and why in the page's own
-            // words, as only the sentence's start is relied on.
-            if let Some(since) = message
-                .strip_prefix("must be on or after ")
-                .and_then(|rest| rest.get(..10))
-                .filter(|date| date.split('-').count() == 3)
-            {
-                return format!(
-                    "{field} must be on or after {}: courtrules counts deadlines under the text of the rules in force since that day, and an earlier event's deadlines were counted under an earlier text.",
-                    long_date(since)
-                );
-            }
-            // "must be a real day: `…` is written YYYY-MM-DD but no such day exists".
-            let message = message.split(": `").next().unwrap_or(message);
-            format!("{field} {message}.")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// What the event is called in the picker.
@@ -110,31 +68,6 @@ fn service_label(method: ServiceMethod) -> &'static str {
 fn today() -> String {
     let now = js_sys::Date::new_0();
     format!("{:04}-{:02}-{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
-}
-
-/// "Monday 16 March 2026" for "2026-03-16".
-fn long_date(date: &str) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    const WEEKDAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-    let parts: Vec<u32> = date.split('-').filter_map(|part| part.parse().ok()).collect();
-    let [year, month, day] = parts[..] else { return date.to_owned() };
-    // A UTC date, so the weekday does not depend on the browser's time zone.
-    let millis = js_sys::Date::utc(f64::from(year), f64::from(month) - 1.0) + f64::from(day - 1) * 86_400_000.0;
-    let weekday = js_sys::Date::new(&millis.into()).get_utc_day() as usize;
-    format!("{} {day} {} {year}", WEEKDAYS[weekday % 7], MONTHS[(month as usize).saturating_sub(1) % 12])
 }
 
 #[component]
@@ -234,7 +167,8 @@ pub fn DeadlinesPanel(
             Err(courtrules_engine::EngineError::InvalidRequest { details }) => {
                 let details: Vec<(String, String)> = details.into_iter().map(|d| (d.path, d.message)).collect();
                 let on_date = details.iter().any(|(path, _)| path == "trigger_date");
-                Computed::Problem { message: problem_in_words(&details), on_date }
+                let earliest = courtrules_engine::deadlines::earliest_event_date(&time_rules);
+                Computed::Problem { message: date.with(|date| problem_in_words(&details, date, &earliest)), on_date }
             }
             Err(error) => Computed::Problem { message: error.to_string(), on_date: false },
         }
@@ -246,6 +180,11 @@ pub fn DeadlinesPanel(
     });
 
     let on_date = move || computed.with(|c| matches!(c, Computed::Problem { on_date: true, .. }));
+    // The date picker's lower bound: the rules' own (1 December 2016 for Rule 6(d)'s text).
+    let earliest = move || match rules.get() {
+        Rules::Loaded(time_rules) => courtrules_engine::deadlines::earliest_event_date(&time_rules),
+        Rules::None(_) => format!("{}-01-01", courtrules_engine::calendar::FIRST_YEAR),
+    };
     let triggers = move || match rules.get() {
         Rules::Loaded(time_rules) => Trigger::ALL
             .iter()
@@ -270,7 +209,7 @@ pub fn DeadlinesPanel(
                 // The server refuses what the page would have (say, an engine updated on the
                 // server first): the same words as the page's.
                 Err(error) if error.status == 400 && !error.details.is_empty() => {
-                    ServerCheck::Failed(problem_in_words(&error.details))
+                    ServerCheck::Failed(problem_in_words(&error.details, &date.get_untracked(), &earliest()))
                 }
                 Err(error) => {
                     refused_key(&error, &key, api_key, key_problem);
@@ -311,7 +250,7 @@ pub fn DeadlinesPanel(
                     <input
                         id="deadline-date"
                         type="date"
-                        min="1971-01-01"
+                        min=earliest
                         max="9000-12-31"
                         // A problem with the date is said below the fields and named here.
                         aria-invalid=move || on_date().then_some("true")

@@ -14,6 +14,7 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 mod choices;
+mod deadline_words;
 mod document;
 mod form;
 mod pdf;

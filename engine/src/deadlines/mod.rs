@@ -211,6 +211,14 @@ fn replaced_by<'a>(in_force: &[&'a Period], period_key: &str) -> Option<&'a Peri
     in_force.iter().copied().find(|period| period.replaces.iter().any(|key| key == period_key))
 }
 
+/// The earliest day of an event these rules count deadlines from (YYYY-MM-DD): the day
+/// the computation rule's text took effect, or the first day of the holiday calendar.
+/// A date picker's lower bound; an earlier event is refused at `trigger_date`.
+pub fn earliest_event_date(rules: &TimeRules) -> String {
+    let first = Date::new(crate::calendar::FIRST_YEAR, 1, 1).expect("1 January of the first year is a day");
+    counted_since(rules).map_or(first, |(since, _)| since.max(first)).to_string()
+}
+
 /// The first day an event may be counted under the quoted computation rule: the latest
 /// day one of its paragraphs took effect (`RuleText::in_force_from`), with that paragraph.
 fn counted_since(rules: &TimeRules) -> Option<(Date, &crate::model::RuleText)> {

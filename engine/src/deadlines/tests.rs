@@ -378,6 +378,16 @@ fn labels_and_citations_are_one_line_without_control_characters() {
 }
 
 #[test]
+fn the_earliest_event_is_the_day_the_rules_text_took_effect() {
+    let mut rules = fixture();
+    assert_eq!(earliest_event_date(&rules), "1971-01-01", "no in_force_from: the holiday calendar's first day");
+    rules.computation[0].in_force_from = Some("2016-12-01".into());
+    assert_eq!(earliest_event_date(&rules), "2016-12-01");
+    assert!(deadlines(&rules, &request(Trigger::Hearing, "2016-11-30")).is_err());
+    assert!(deadlines(&rules, &request(Trigger::Hearing, "2016-12-01")).is_ok());
+}
+
+#[test]
 fn an_empty_answer_says_why() {
     let mut asked = request(Trigger::ServiceOfSummons, "2026-03-02");
     asked.period_keys = Some(vec![]);
