@@ -175,9 +175,15 @@ impl Classifier {
                 scanned_pages: outcome.scanned_pages.clone(),
                 unreadable_pages: unread.clone(),
                 reason: format!(
-                    "{} pages have no text layer; at most {} are recognised per document",
-                    unread.len(),
-                    self.settings.max_ocr_pages
+                    "{} no text layer; at most {} recognised per document",
+                    match unread.len() {
+                        1 => "1 page has".to_owned(),
+                        count => format!("{count} pages have"),
+                    },
+                    match self.settings.max_ocr_pages {
+                        1 => "1 is".to_owned(),
+                        most => format!("{most} are"),
+                    }
                 ),
             });
         }

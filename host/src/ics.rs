@@ -7,11 +7,19 @@
 //! another zone. So it too is an all-day event on its date, with "by HH:MM court time"
 //! in its summary.
 
-use courtrules_engine::model::DeadlineResponse;
+use crate::service::error::Error;
+use courtrules_engine::model::{DeadlineResponse, PeriodLayer, PeriodUnit};
+use sha2::{Digest, Sha256};
 
-/// The calendar for the engine's deadline answer, as it comes out of the engine (JSON).
-pub fn from_json(answer: &[u8]) -> anyhow::Result<String> {
-    let answer: DeadlineResponse = serde_json::from_slice(answer)?;
+/// The calendar for the engine's deadline answer, as it comes out of the engine (JSON);
+/// `NoCalendarEvents` with the answer's note when it has no deadline (a calendar holds at
+/// least one event, RFC 5545 §3.6).
+pub fn from_json(answer: &[u8]) -> Result<String, Error> {
+    let answer: DeadlineResponse = serde_json::from_slice(answer).map_err(anyhow::Error::from)?;
+    if answer.deadlines.is_empty() {
+        let why = answer.meta.notes.first().cloned().unwrap_or_else(|| "the answer has no deadline".to_owned());
+        return Err(Error::NoCalendarEvents(why));
+    }
     Ok(calendar(&answer))
 }
 
@@ -58,12 +66,25 @@ fn calendar(answer: &DeadlineResponse) -> String {
 
 /// The event's identifier: everything the deadline was computed from, so that the
 /// same computation imported again updates its events, and another one (another
-/// judge, time, service, or custom period) gets events of its own.
+/// judge, service, or custom period) gets events of its own. A custom period is known by
+/// its label and citation, not its place in the request (two cases' periods would both be
+/// `custom-1`, and the second calendar imported would overwrite the first's events); the
+/// event's time only for periods in hours, the only ones it moves.
 fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline) -> String {
-    let time = answer.trigger_time.as_deref().map(|time| format!("T{}", time.replace(':', ""))).unwrap_or_default();
+    let time = match (&answer.trigger_time, deadline.unit) {
+        (Some(time), PeriodUnit::Hours) => format!("T{}", time.replace(':', "")),
+        _ => String::new(),
+    };
+    let period = match deadline.layer {
+        PeriodLayer::Request => {
+            let digest = Sha256::digest(format!("{}\n{}", deadline.label, deadline.citation));
+            let hex: String = digest.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
+            format!("custom-{hex}")
+        }
+        _ => deadline.period_key.clone(),
+    };
     format!(
-        "{}.{}-{}-{}.{}.{}.{}.{}{time}.{}@courtrules",
-        deadline.period_key,
+        "{period}.{}-{}-{}.{}.{}.{}.{}{time}.{}@courtrules",
         deadline.amount,
         deadline.unit.as_str(),
         deadline.direction.as_str(),
@@ -130,6 +151,71 @@ mod tests {
             assert!(part.len() <= 75, "{} octets", part.len());
         }
         assert_eq!(folded.replace("\r\n ", ""), format!("{line}\r\n"));
+    }
+
+    fn answer(time: Option<&str>, periods: &[(&str, &str, &str, &str)]) -> DeadlineResponse {
+        let deadlines: Vec<serde_json::Value> = periods
+            .iter()
+            .enumerate()
+            .map(|(index, (layer, label, unit, key))| {
+                serde_json::json!({
+                    "period_key": if *layer == "request" { format!("custom-{}", index + 1) } else { (*key).to_owned() },
+                    "label": label, "layer": layer, "citation": "Order of 3 March 2026, ECF No. 41",
+                    "source_url": null, "amount": 7, "unit": unit, "direction": "after",
+                    "due_date": "2026-03-10", "due_time": null, "trail": []
+                })
+            })
+            .collect();
+        serde_json::from_value(serde_json::json!({
+            "district_id": "sdny", "judge_slug": "court", "trigger": "entry_of_order",
+            "trigger_date": "2026-03-03", "trigger_time": time, "service_method": "electronic",
+            "deadlines": deadlines,
+            "meta": {"engine_version": "x", "rules_version": "x", "state_holidays": null, "notes": []}
+        }))
+        .unwrap()
+    }
+
+    fn uids(answer: &DeadlineResponse) -> Vec<String> {
+        answer.deadlines.iter().map(|deadline| uid(answer, deadline)).collect()
+    }
+
+    #[test]
+    fn a_custom_periods_uid_follows_its_label_not_its_place() {
+        let case_a = answer(None, &[("request", "Joint status letter (Case A)", "days", "")]);
+        let case_b = answer(None, &[("request", "Expert report (Case B)", "days", "")]);
+        assert_ne!(uids(&case_a), uids(&case_b), "two cases' custom-1 periods are two events");
+        let both = answer(
+            None,
+            &[
+                ("request", "Joint status letter (Case A)", "days", ""),
+                ("request", "Expert report (Case B)", "days", ""),
+            ],
+        );
+        let swapped = answer(
+            None,
+            &[
+                ("request", "Expert report (Case B)", "days", ""),
+                ("request", "Joint status letter (Case A)", "days", ""),
+            ],
+        );
+        let mut sorted = uids(&swapped);
+        sorted.reverse();
+        assert_eq!(uids(&both), sorted, "reordering the periods keeps each one's event");
+        assert_eq!(uids(&both)[0], uids(&case_a)[0]);
+    }
+
+    #[test]
+    fn the_events_time_is_in_the_uid_only_of_periods_in_hours() {
+        let periods = [("national", "Objections", "days", "frcp-x"), ("request", "Reply", "hours", "")];
+        let (untimed, timed) = (uids(&answer(None, &periods)), uids(&answer(Some("16:30"), &periods)));
+        assert_eq!(untimed[0], timed[0], "a count of days does not depend on the time");
+        assert_ne!(untimed[1], timed[1]);
+        assert!(timed[1].contains("T1630"), "{}", timed[1]);
+        assert!(
+            timed[0].starts_with("frcp-x.7-days-after.sdny.court.entry_of_order.20260303.electronic@"),
+            "{}",
+            timed[0]
+        );
     }
 
     #[test]

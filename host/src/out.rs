@@ -9,7 +9,10 @@
 //!   the MCP server are not ended that way: a log reader going away must not stop them;
 //! - any other failed write (a full disk, an I/O error) is an error that says it was
 //!   standard output that failed (`line`, `text`, `bytes`), and the command exits with its
-//!   error status.
+//!   error status;
+//! - messages go to standard error (`message`), and a failure to write one is ignored:
+//!   there is nowhere left to say it, and the command's exit status still tells
+//!   (`eprintln!` panicked, exit 101).
 
 use anyhow::Context;
 use std::fmt::Display;
@@ -33,6 +36,13 @@ pub fn bytes(bytes: &[u8]) -> anyhow::Result<()> {
 fn write(body: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     body(&mut out).and_then(|()| out.flush()).context("could not write to standard output")
+}
+
+/// Writes `text` and a newline to standard error — a message, an error, progress —
+/// ignoring a failed write.
+pub fn message(text: impl Display) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}").and_then(|()| err.flush());
 }
 
 /// Restores the default action of SIGPIPE, which Rust's runtime ignores: a write to a

@@ -12,11 +12,17 @@
 //! a shared advisory lock for storing, an exclusive one for pruning; SQLite has one
 //! writer at a time), so pruning never removes the bytes of an upload being committed.
 //!
+//! The per-key quota is decided in the transaction that stores the upload: the key's
+//! stored bytes are summed and the upload inserted only if the sum stays within the
+//! quota, one upload of a key at a time (PostgreSQL: an advisory lock per key, taken
+//! before the sum; SQLite: the one writer). So uploads sent at once — to one server or
+//! to several sharing the database — never take a key past its quota together.
+//!
 //! Earlier versions kept the bytes as files under `--uploads-dir`
 //! (`<dir>/<first two hex digits>/<sha256>.pdf`); `import_files` moves any such file
 //! into the database at start.
 
-use crate::store::db::{Db, Lock};
+use crate::store::db::{Backend, Db, Lock};
 use anyhow::Context;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -57,6 +63,16 @@ pub struct StoredUpload {
     pub engine_version: Option<String>,
 }
 
+/// What `store` came to.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// Stored, with its id and the PDF's SHA-256.
+    Stored { id: String, sha256: String },
+    /// Not stored: the key's uploads within the retention period (`used_bytes`) and this
+    /// one would pass its quota.
+    OverQuota { used_bytes: u64 },
+}
+
 /// What `prune` removed.
 #[derive(Debug, Default)]
 pub struct PruneReport {
@@ -78,13 +94,19 @@ impl Uploads {
     /// The bytes of the uploads `key_id` sent within the retention period (what its
     /// quota counts: each upload, even of a file already stored).
     pub async fn used_by(&self, db: &Db, key_id: &str) -> anyhow::Result<u64> {
+        let mut connection = db.pool().acquire().await?;
+        self.used_in(&mut connection, key_id).await
+    }
+
+    /// `used_by`, on a connection (inside a transaction).
+    async fn used_in(&self, connection: &mut sqlx::AnyConnection, key_id: &str) -> anyhow::Result<u64> {
         let cutoff = cutoff(self.retention);
         let (used,): (i64,) = sqlx::query_as(
             "SELECT CAST(COALESCE(SUM(byte_size), 0) AS BIGINT) FROM uploads WHERE key_id = $1 AND created_at > $2",
         )
         .bind(key_id)
         .bind(&cutoff)
-        .fetch_one(db.pool())
+        .fetch_one(connection)
         .await?;
         Ok(u64::try_from(used).unwrap_or(0))
     }
@@ -94,20 +116,41 @@ impl Uploads {
     }
 
     /// Stores a classified upload: its bytes (once per content), the upload and its
-    /// classification, in one transaction. Returns the upload's id and SHA-256.
+    /// classification, in one transaction — unless the key's quota would be passed,
+    /// decided in the same transaction (`OverQuota`, nothing stored).
     pub async fn store(
         &self,
         db: &Db,
         upload: NewUpload<'_>,
         engine_version: &str,
         response: &[u8],
-    ) -> anyhow::Result<(String, String)> {
+    ) -> anyhow::Result<Stored> {
         let sha256 = crate::hex::encode(&Sha256::digest(upload.pdf));
         let id = crate::hex::random(16)?;
         let now = timestamp(SystemTime::now());
         let response = std::str::from_utf8(response).context("the classification is not UTF-8")?;
         let mut tx = db.begin_write().await?;
         db.lock_shared(&mut tx, Lock::Uploads).await?;
+        if let Some(quota_bytes) = self.quota_bytes {
+            // One upload of this key at a time from here to the commit, so the sum read
+            // next counts every upload of the key committed before this one. SQLite's
+            // write transaction (`BEGIN IMMEDIATE`) already is the only writer;
+            // PostgreSQL takes a lock named by the key (the two-number form, which
+            // never meets the one-number locks of `Lock`), and reads after it are
+            // fresh (read committed).
+            if db.backend() == Backend::Postgres {
+                sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+                    .bind(QUOTA_LOCK_CLASS)
+                    .bind(quota_lock_id(upload.key_id))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let used_bytes = self.used_in(&mut tx, upload.key_id).await?;
+            if used_bytes.saturating_add(upload.pdf.len() as u64) > quota_bytes {
+                tx.rollback().await?;
+                return Ok(Stored::OverQuota { used_bytes });
+            }
+        }
         sqlx::query("INSERT INTO upload_files (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING")
             .bind(&sha256)
             .bind(upload.pdf)
@@ -139,7 +182,7 @@ impl Uploads {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok((id, sha256))
+        Ok(Stored::Stored { id, sha256 })
     }
 
     /// Removes uploads older than `older_than` with their classifications, and the
@@ -236,6 +279,16 @@ impl Uploads {
     }
 }
 
+/// The first number of the per-key quota locks ("quot").
+const QUOTA_LOCK_CLASS: i32 = 0x71756f74;
+
+/// The second: the key's id, hashed to 32 bits (two keys sharing a number only wait
+/// for each other).
+fn quota_lock_id(key_id: &str) -> i32 {
+    let digest = Sha256::digest(key_id.as_bytes());
+    i32::from_be_bytes([digest[0], digest[1], digest[2], digest[3]])
+}
+
 /// Removes the PDFs under the old uploads folder whose bytes the database now holds.
 async fn remove_stored_files(dir: &Path, db: &Db) -> anyhow::Result<()> {
     let stored: Vec<(String,)> = sqlx::query_as("SELECT sha256 FROM upload_files").fetch_all(db.pool()).await?;
@@ -273,12 +326,37 @@ mod tests {
         NewUpload { pdf, filename: Some("a.pdf"), key_id: "k", district_id: "edny", judge_slug: "j" }
     }
 
+    /// The id and SHA-256 of an upload that was stored.
+    fn stored(result: Stored) -> (String, String) {
+        match result {
+            Stored::Stored { id, sha256 } => (id, sha256),
+            Stored::OverQuota { used_bytes } => panic!("refused at {used_bytes} bytes"),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_upload_past_the_quota_is_refused_in_the_transaction_that_would_store_it() {
+        let (folder, db) = database().await;
+        let uploads = Uploads::new(folder.path().join("files"), Duration::from_secs(60), Some(20));
+        stored(uploads.store(&db, upload(b"%PDF-1.7 12"), "v", b"{}").await.unwrap());
+        let refused = uploads.store(&db, upload(b"%PDF-1.7 over"), "v", b"{}").await.unwrap();
+        assert_eq!(refused, Stored::OverQuota { used_bytes: 11 });
+        assert_eq!(uploads.used_by(&db, "k").await.unwrap(), 11, "nothing of the refused upload is stored");
+        let (rows,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM classifications").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(rows, 1);
+        // Exactly up to the quota fits; another key has a quota of its own.
+        stored(uploads.store(&db, upload(b"%PDF-1.7x"), "v", b"{}").await.unwrap());
+        let other = NewUpload { key_id: "other", ..upload(b"%PDF-1.7 other key") };
+        stored(uploads.store(&db, other, "v", b"{}").await.unwrap());
+    }
+
     #[tokio::test]
     async fn one_copy_of_the_bytes_per_content_and_pruning_removes_what_no_upload_names() {
         let (folder, db) = database().await;
         let uploads = Uploads::new(folder.path().join("files"), Duration::from_secs(60), None);
-        let (first, _) = uploads.store(&db, upload(b"%PDF-1.7 a"), "v", b"{}").await.unwrap();
-        let (second, _) = uploads.store(&db, upload(b"%PDF-1.7 a"), "v", b"{}").await.unwrap();
+        let (first, _) = stored(uploads.store(&db, upload(b"%PDF-1.7 a"), "v", b"{}").await.unwrap());
+        let (second, _) = stored(uploads.store(&db, upload(b"%PDF-1.7 a"), "v", b"{}").await.unwrap());
         uploads.store(&db, upload(b"%PDF-1.7 bb"), "v", b"{}").await.unwrap();
         assert_eq!(uploads.pdf(&db, &first).await.unwrap().as_deref(), Some(&b"%PDF-1.7 a"[..]));
         assert_eq!(uploads.pdf(&db, &second).await.unwrap().as_deref(), Some(&b"%PDF-1.7 a"[..]));
@@ -309,7 +387,7 @@ mod tests {
         let (folder, db) = database().await;
         let dir = folder.path().join("files");
         let uploads = Uploads::new(dir.clone(), Duration::from_secs(60), None);
-        let (id, sha256) = uploads.store(&db, upload(b"%PDF old"), "v", b"{}").await.unwrap();
+        let (id, sha256) = stored(uploads.store(&db, upload(b"%PDF old"), "v", b"{}").await.unwrap());
         // As an earlier version left it: the file on disk, no bytes in the database.
         sqlx::query("DELETE FROM upload_files").execute(db.pool()).await.unwrap();
         let path = dir.join(&sha256[..2]).join(format!("{sha256}.pdf"));

@@ -1341,7 +1341,10 @@ export interface components {
             versions: components["schemas"]["VersionSummary"][];
         };
         LayerList: {
-            /** @description The latest version of each of your organisation's layers (withdrawn ones too). */
+            /**
+             * @description The latest version of each of your organisation's layers (withdrawn ones too) in
+             *     the districts your key's plan includes.
+             */
             layers: components["schemas"]["LayerVersion"][];
         };
         /** @description One version of an organisation's layer for a judge. */
@@ -2926,7 +2929,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Each deadline with its date and the trail of its computation (Fed. R. Civ. P. 6), earliest first; with `Accept: text/calendar`, the same as iCalendar (RFC 5545), one event per deadline */
+            /** @description Each deadline with its date and the trail of its computation (Fed. R. Civ. P. 6), earliest first; when the `Accept` header prefers `text/calendar` (by its q-values; JSON on a tie), the same as iCalendar (RFC 5545), one event per deadline. Carries `Vary: Accept` */
             200: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -2994,6 +2997,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnknownDistrictBody"];
+                };
+            };
+            /** @description The `Accept` header accepts neither `application/json` nor `text/calendar`; or it accepts only `text/calendar` and no deadline follows the event (a calendar holds at least one event) */
+            406: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Body too large */
@@ -4121,7 +4139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key */
+            /** @description Invalid key, or the draft's district is outside the key's plan */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4133,7 +4151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
                 };
             };
             /** @description Your organisation has no draft with this id */
@@ -4221,7 +4239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key */
+            /** @description Invalid key, or the draft's district is outside the key's plan */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4233,7 +4251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
                 };
             };
             /** @description Your organisation has no draft with this id */
@@ -4300,7 +4318,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The latest version of each layer */
+            /** @description The latest version of each layer in the districts of the key's plan (or in `district_id`) */
             200: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4339,7 +4357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key */
+            /** @description Invalid key, or `district_id` outside the key's plan */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4351,7 +4369,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                };
+            };
+            /** @description Unknown `district_id` */
+            404: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */
@@ -4426,7 +4459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key */
+            /** @description Invalid key, or district outside the key's plan */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4438,10 +4471,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
                 };
             };
-            /** @description Your organisation has no layer for this judge */
+            /** @description Unknown district, or your organisation has no layer for this judge */
             404: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4453,7 +4486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */
@@ -4528,7 +4561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key */
+            /** @description Invalid key, or district outside the key's plan */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4540,10 +4573,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
                 };
             };
-            /** @description Your organisation has no layer in force for this judge */
+            /** @description Unknown district, or your organisation has no layer in force for this judge */
             404: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4555,7 +4588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */
@@ -4798,7 +4831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid key */
+            /** @description Invalid key, or district outside the key's plan */
             403: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4810,10 +4843,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
                 };
             };
-            /** @description Your organisation's layer has no such version */
+            /** @description Unknown district, or your organisation's layer has no such version */
             404: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4825,7 +4858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["UnknownDistrictBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */

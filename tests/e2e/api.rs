@@ -56,6 +56,8 @@ const TESTS: &[Test<Api>] = &[
     ("profile_is_the_engine_profile_trimmed_to_the_judge", profile_is_trimmed_to_the_judge),
     ("service_index_lists_the_endpoints", service_index_lists_the_endpoints),
     ("docs_urls_open_without_a_key", docs_urls_open_without_a_key),
+    ("deadlines_read_accept_with_its_q_values_and_vary_on_it", deadlines_negotiate_accept),
+    ("the_courts_errors_md_names_are_what_the_data_and_server_say", errors_md_matches_the_data),
 ];
 
 fn general_error(reply: &Reply, status: u16) -> &Value {
@@ -298,9 +300,20 @@ fn body_over_the_limit_is_413_json(api: &Api) {
     let reply = api.server.check(&api.all, &check_request());
     let after: u32 = reply.header("x-ratelimit-remaining").unwrap().parse().unwrap();
     assert_eq!(after + 1, remaining, "the 413 counted against the key");
-    // The MCP endpoint answers the same 413, not a failure of its own.
+    // The MCP endpoint carries classify_document's PDFs, so it has /classify's limit
+    // (room for a 22 MiB PDF in base64), not the 1 MiB one: a 2 MiB body is read, and
+    // refused for what is wrong with the request (no `Accept` for the transport's two
+    // answers), in words of its own, as a client's mistake…
     let reply = api.server.post_raw_reply("/mcp", Some(&api.all), oversize.as_bytes());
+    assert_eq!(reply.status, 406, "{}", reply.text);
+    assert!(reply.json["error"].as_str().unwrap().contains("must accept both"), "{}", reply.text);
+    assert!(reply.json["docs_url"].as_str().unwrap().ends_with("/docs/mcp#errors-over-http"), "{}", reply.text);
+    // …and a body over that limit gets the 413, naming the route's limit.
+    let mut request = check_request();
+    request["padding"] = json!("x".repeat(31 * 1024 * 1024));
+    let reply = api.server.post_raw_reply("/mcp", Some(&api.all), request.to_string().as_bytes());
     assert_eq!(reply.status, 413, "{}", reply.text);
+    assert!(reply.json["error"].as_str().unwrap().contains("limit of /mcp"), "{}", reply.text);
     assert!(reply.json["docs_url"].as_str().unwrap().ends_with("#payload-too-large"), "{}", reply.text);
 }
 
@@ -675,4 +688,101 @@ fn docs_urls_open_without_a_key(api: &Api) {
     assert!(reply.content_type.starts_with("text/html"));
     assert!(reply.text.contains(&format!("id=\"{anchor}\"")), "no #{anchor} on the page");
     assert_eq!(api.server.get("/docs/errors.md", None).status, 200);
+}
+
+/// `POST /deadlines` reads `Accept` with its q-values: the more acceptable form wins,
+/// JSON on a tie or without the header, q=0 refuses a form, and neither acceptable is a
+/// 406 with the general body. Every answer carries `Vary: Accept`.
+fn deadlines_negotiate_accept(api: &Api) {
+    const PATH: &str = "/api/v1/deadlines";
+    let body = json!({"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12"}).to_string();
+    let varies = |reply: &Reply| {
+        reply.headers.iter().any(|(name, value)| {
+            name.eq_ignore_ascii_case("vary") && value.split(',').any(|v| v.trim().eq_ignore_ascii_case("accept"))
+        })
+    };
+    // No Accept header at all (a raw request): JSON.
+    let bare = api.server.post_raw_reply(PATH, Some(&api.all), body.as_bytes());
+    assert!(bare.expect(200)["deadlines"].is_array(), "{}", bare.text);
+    assert!(varies(&bare), "{:?}", bare.headers);
+    let json_text = bare.text.clone();
+    let calendar = |accept: &str| {
+        let reply = api.server.post_json_with(PATH, &api.all, &[("Accept", accept)], body.as_bytes());
+        assert_eq!(reply.status, 200, "Accept: {accept}: {}", reply.text);
+        assert!(varies(&reply), "Accept: {accept}: {:?}", reply.headers);
+        reply
+    };
+    for accept in [
+        "application/json",
+        "*/*",
+        "application/json, text/calendar",
+        "application/json, text/calendar;q=0.1",
+        "text/calendar;q=0, */*",
+        "text/calendar;q=0, application/json",
+        "text/calendar;q=0.5, application/*;q=0.5",
+        "text/calendar;q=2",
+    ] {
+        let reply = calendar(accept);
+        assert!(reply.content_type.starts_with("application/json"), "Accept: {accept}: {}", reply.content_type);
+        assert_eq!(reply.text, json_text, "Accept: {accept}");
+    }
+    for accept in ["text/calendar", "text/*", "application/json;q=0.5, text/calendar", "*/*;q=0.1, text/calendar"] {
+        let reply = calendar(accept);
+        assert!(reply.content_type.starts_with("text/calendar"), "Accept: {accept}: {}", reply.content_type);
+        assert!(reply.text.starts_with("BEGIN:VCALENDAR"), "Accept: {accept}: {}", reply.text);
+    }
+    for accept in ["text/calendar;q=0", "text/html", "*/*;q=0", "application/json;q=0, text/calendar;q=0"] {
+        let reply = api.server.post_json_with(PATH, &api.all, &[("Accept", accept)], body.as_bytes());
+        let refused = general_error(&reply, 406);
+        assert!(refused["docs_url"].as_str().unwrap().ends_with("/docs/errors#not-acceptable"), "{refused}");
+        assert!(refused["error"].as_str().unwrap().contains("text/calendar"), "{refused}");
+        assert!(varies(&reply), "Accept: {accept}: {:?}", reply.headers);
+    }
+
+    // No deadline follows a motion's filing: a calendar would hold no event (RFC 5545
+    // wants one). JSON when the header takes it too, else 406 saying why.
+    let nothing = json!({"district_id": "sdny", "trigger": "motion_filed", "trigger_date": "2021-11-12"}).to_string();
+    let reply = api.server.post_json_with(PATH, &api.all, &[("Accept", "text/calendar")], nothing.as_bytes());
+    let refused = general_error(&reply, 406);
+    assert!(refused["docs_url"].as_str().unwrap().ends_with("/docs/errors#no-calendar-events"), "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("(the motion was filed)"), "{refused}");
+    assert!(varies(&reply), "{:?}", reply.headers);
+    let reply = api.server.post_json_with(
+        PATH,
+        &api.all,
+        &[("Accept", "text/calendar, application/json;q=0.5")],
+        nothing.as_bytes(),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert!(reply.content_type.starts_with("application/json"), "{}", reply.content_type);
+    assert_eq!(reply.expect(200)["deadlines"], json!([]));
+}
+
+/// The courts docs/errors.md names: the 422 example is one `/check` really answers with
+/// (the body as shown), and the courts it says have judge data are those with a roster.
+fn errors_md_matches_the_data(api: &Api) {
+    let errors =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/errors.md")).unwrap();
+    let section = errors.split("\n## No compliance profile\n").nth(1).expect("the 422 section").split("\n## ").next();
+    let example = section.unwrap().split("```json\n").nth(1).and_then(|rest| rest.split("\n```").next()).unwrap();
+    let example: Value = serde_json::from_str(example).expect("the 422 example is JSON");
+    let district = example["district"]["district_id"].as_str().unwrap();
+    let reply = api.server.check(&api.all, &with("/district_id", json!(district)));
+    let body = general_error(&reply, 422);
+    for field in ["error", "suggestion", "district"] {
+        assert_eq!(body[field], example[field], "docs/errors.md's 422 example, `{field}`");
+    }
+    let docs_url = body["docs_url"].as_str().unwrap();
+    assert_eq!(&docs_url[docs_url.find("/docs/").unwrap()..], "/docs/errors#no-compliance-profile");
+
+    // "A court without a judge roster (today every court but `edny` and `sdny`; …)".
+    let claim = errors.split("(today every court but ").nth(1).expect("the judge-data claim").split(';').next();
+    let named: Vec<&str> = claim.unwrap().split('`').skip(1).step_by(2).collect();
+    let courts = api.server.get("/api/v1/courts", Some(&api.all)).expect(200).clone();
+    assert_eq!(courts["meta"]["districts_with_data"], named.len(), "docs/errors.md names {named:?}");
+    for district in named {
+        let court = api.server.get(&format!("/api/v1/courts/{district}"), Some(&api.all)).expect(200).clone();
+        assert!(court["judges_mapped"].as_u64().is_some_and(|n| n > 0), "{district}: {court}");
+        assert_eq!(court["judges_mapped"], roster_len(district), "{district}");
+    }
 }

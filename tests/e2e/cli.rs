@@ -47,6 +47,15 @@ const TESTS: &[Test<Cli>] = &[
     ("output_nobody_reads_ends_the_command_quietly", output_nobody_reads_ends_the_command_quietly),
     ("output_to_a_full_disk_is_an_error_that_says_so", output_to_a_full_disk_is_an_error_that_says_so),
     ("docs_list_every_environment_variable", docs_list_every_environment_variable),
+    ("commands_started_together_on_a_new_database_all_answer", commands_started_together_on_a_new_database),
+    ("keys_create_revokes_a_key_whose_secret_cannot_be_shown", keys_create_revokes_a_key_whose_secret_is_lost),
+    ("help_does_not_show_the_database_password", help_does_not_show_the_database_password),
+    ("ingest_stores_nothing_unless_a_layer_is_accepted", ingest_stores_nothing_unless_a_layer_is_accepted),
+    ("endless_input_is_refused_at_the_servers_limits", endless_input_is_refused_at_the_servers_limits),
+    ("messages_to_a_full_disk_are_not_a_panic", messages_to_a_full_disk_are_not_a_panic),
+    ("classify_without_tesseract_says_how_to_point_at_it", classify_without_tesseract_says_how_to_point_at_it),
+    ("standard_output_holds_one_thing", standard_output_holds_one_thing),
+    ("smaller_faults_of_the_command_line", smaller_faults_of_the_command_line),
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -524,6 +533,23 @@ fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
     assert!(uids(&electronic).iter().all(|uid| !uids(&mail).contains(uid)), "{electronic}\n{mail}");
     assert_eq!(uids(&electronic), uids(&timed("electronic")), "the same computation, the same UIDs");
 
+    // No deadline follows a motion's filing: no calendar (it would hold no event), the
+    // reason on stderr, nothing in the file stdout is redirected to.
+    let empty = cli.server.workspace.cli(&[
+        "deadlines",
+        "--ics",
+        "--district",
+        "sdny",
+        "--trigger",
+        "motion_filed",
+        "--date",
+        "2021-11-12",
+    ]);
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(empty.stdout.is_empty(), "{}", stdout(&empty));
+    let said = String::from_utf8_lossy(&empty.stderr);
+    assert!(said.contains("no deadline follows this event") && said.contains("no-calendar-events"), "{said}");
+
     let bad =
         cli.server.workspace.cli(&["deadlines", "--district", "sdny", "--trigger", "lunch", "--date", "2021-11-12"]);
     assert_eq!(bad.status.code(), Some(2));
@@ -612,5 +638,330 @@ fn output_to_a_full_disk_is_an_error_that_says_so(cli: &Cli) {
         assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
         assert!(stderr.contains("could not write to standard output: No space left on device"), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// Waits for a child at most `limit`, killing it past that (a command that reads an
+/// endless input would otherwise never end).
+fn wait_at_most(mut child: std::process::Child, limit: Duration) -> Output {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().ok();
+            let output = child.wait_with_output().unwrap();
+            panic!("still running after {limit:?}: {}", String::from_utf8_lossy(&output.stderr));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// One number from the workspace's database (`SELECT count(*) …`).
+fn count_in_database(workspace: &Workspace, sql: &str) -> i64 {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        sqlx::any::install_default_drivers();
+        let mut connection =
+            <sqlx::AnyConnection as sqlx::Connection>::connect(&workspace.database_url()).await.unwrap();
+        let (count,): (i64,) =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&mut connection).await.unwrap();
+        count
+    })
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn dev_full() -> std::fs::File {
+    std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full")
+}
+
+/// Several commands started at once on a database that does not exist yet (a script
+/// running `courtrules check` in parallel, replicas starting together): each migrates
+/// and seeds in turn, and every one answers — they used to fail in the migrations
+/// ("table courts already exists") or in the seed's busy timeout.
+fn commands_started_together_on_a_new_database(_cli: &Cli) {
+    for _ in 0..2 {
+        let workspace = Workspace::new();
+        let request = workspace.dir.path().join("request.json");
+        std::fs::write(&request, check_request().to_string()).unwrap();
+        let children: Vec<_> = (0..6)
+            .map(|_| {
+                let command = &mut workspace.command();
+                command.args(["check", request.to_str().unwrap()]).stdout(Stdio::piped()).stderr(Stdio::piped());
+                command.spawn().unwrap()
+            })
+            .collect();
+        for child in children {
+            let output = wait_at_most(child, Duration::from_secs(120));
+            assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+            let body: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(body["summary"]["status"], "COMPLIANT");
+        }
+    }
+}
+
+/// `keys create` whose output cannot be written (a full disk, a reader gone): nobody
+/// has the secret, so the key is revoked and the message says so.
+fn keys_create_revokes_a_key_whose_secret_is_lost(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let full =
+        workspace.command().args(["keys", "create", "--name", "lost-to-a-full-disk"]).stdout(dev_full()).output();
+    let output = full.unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("could not be shown, so it was revoked"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("could not write to standard output"), "{}", stderr(&output));
+
+    let mut child = workspace
+        .command()
+        .args(["keys", "create", "--name", "lost-to-a-closed-pipe"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{:?}: {}", output.status, stderr(&output));
+    assert!(stderr(&output).contains("so it was revoked"), "{}", stderr(&output));
+
+    let listed = stdout(&workspace.cli(&["keys", "list"]));
+    for name in ["lost-to-a-full-disk", "lost-to-a-closed-pipe"] {
+        let line = listed.lines().find(|line| line.contains(name)).unwrap_or_else(|| panic!("{name}: {listed}"));
+        assert!(line.contains("revoked") && !line.contains("active"), "{line}");
+    }
+}
+
+/// A database URL in the environment may hold a password: `--help` names the variable
+/// without its value.
+fn help_does_not_show_the_database_password(_cli: &Cli) {
+    for args in [&["--help"][..], &["check", "--help"], &["serve", "--help"], &["keys", "list", "-h"]] {
+        let output = Command::new(common::BINARY)
+            .env("DATABASE_URL", "postgres://admin:S3cret@db.example/courtrules")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let help = stdout(&output);
+        assert!(help.contains("DATABASE_URL"), "{args:?}: {help}");
+        assert!(!help.contains("S3cret") && !help.contains("admin"), "{args:?} shows the URL: {help}");
+    }
+}
+
+/// `ingest` without `--accept` stores nothing, with or without an organisation (as it
+/// says); with `--accept`, a failure leaves no draft behind, and success stores the
+/// draft, accepted, and the version.
+fn ingest_stores_nothing_unless_a_layer_is_accepted(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let output = workspace.cli(&["keys", "create", "--name", "ingest-nothing-stored"]);
+    let key = common::key_in(&stdout(&output)).expect("a key");
+    let organisation = format!("org_{}", key.split('_').nth(1).unwrap());
+    let drafts = || {
+        let sql = format!("SELECT count(*) FROM standing_order_drafts WHERE organisation_id = '{organisation}'");
+        count_in_database(workspace, &sql)
+    };
+    let practices = workspace.dir.path().join("one-rule-practices.txt");
+    std::fs::write(&practices, "INDIVIDUAL PRACTICES OF JUDGE AVERY SAMPLE\n\nLetters shall not exceed three pages.\n")
+        .unwrap();
+    let ingest = |file: &Path, extra: &[&str]| {
+        let mut args = vec!["ingest", file.to_str().unwrap(), "--district", "edny", "--judge", "avery-sample"];
+        args.extend(["--source-url", "https://court.example/practices"]);
+        args.extend(extra);
+        workspace.cli(&args)
+    };
+
+    let output = ingest(&practices, &["--organisation", &organisation]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("Nothing stored. Add --accept to"), "{}", stderr(&output));
+    // One rule is "1 proposed rule".
+    assert!(stdout(&output).lines().next().unwrap().ends_with(" — 1 proposed rule"), "{}", stdout(&output));
+    assert_eq!(drafts(), 0, "a review stored a draft");
+
+    let nothing = workspace.dir.path().join("nothing-to-accept.txt");
+    std::fs::write(&nothing, "The Court is in Courtroom 4.\n").unwrap();
+    let output = ingest(&nothing, &["--accept", "--organisation", &organisation]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(drafts(), 0, "a failed --accept left its draft");
+
+    let output = ingest(&practices, &["--accept", "--organisation", &organisation]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("(1 rule, by command line"), "{}", stderr(&output));
+    let accepted = "SELECT count(*) FROM standing_order_drafts WHERE organisation_id = '{o}' AND status = 'accepted'";
+    assert_eq!(count_in_database(workspace, &accepted.replace("{o}", &organisation)), 1);
+    assert_eq!(drafts(), 1);
+}
+
+/// An input without end (`/dev/zero`, `yes |`) or merely huge is refused once it passes
+/// the limit the server puts on the same request (1 MiB of JSON, a 22 MiB PDF): exit 2,
+/// the `payload-too-large` body — not gigabytes of memory.
+fn endless_input_is_refused_at_the_servers_limits(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let refused = |output: &Output, limit: usize| {
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains(&format!("is larger than {limit} bytes")), "{body}");
+        assert!(body["docs_url"].as_str().unwrap().ends_with("#payload-too-large"), "{body}");
+    };
+    let spawn = |args: &[&str]| {
+        workspace.command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).stdin(Stdio::null()).spawn()
+    };
+    let json_limit = 1024 * 1024;
+    let pdf_limit = 22 * 1024 * 1024;
+    let limit = Duration::from_secs(60);
+    refused(&wait_at_most(spawn(&["check", "/dev/zero"]).unwrap(), limit), json_limit);
+    refused(&wait_at_most(spawn(&["deadlines", "/dev/zero"]).unwrap(), limit), json_limit);
+    refused(&wait_at_most(spawn(&["classify", "/dev/zero"]).unwrap(), limit), pdf_limit);
+    let ingest = ["ingest", "/dev/zero", "--district", "edny", "--judge", "avery-sample"];
+    refused(&wait_at_most(spawn(&ingest).unwrap(), limit), pdf_limit);
+
+    // `yes | courtrules check -`: standard input that never ends.
+    let mut child = workspace
+        .command()
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let line = b"y\n".repeat(4096);
+        while std::io::Write::write_all(&mut stdin, &line).is_ok() {}
+    });
+    refused(&wait_at_most(child, limit), json_limit);
+    feeder.join().unwrap();
+
+    // A request of exactly the limit is read (and is then invalid JSON, not too large).
+    let path = workspace.dir.path().join("exactly-the-limit.json");
+    std::fs::write(&path, vec![b' '; json_limit]).unwrap();
+    let (code, body, _) = check(cli, &path);
+    assert_eq!((code, body["error"].as_str()), (2, Some("the request body is not valid JSON")), "{body}");
+}
+
+/// Messages written to a standard error that cannot be written (a full disk) are
+/// dropped, not a panic (status 101): the exit status still tells.
+fn messages_to_a_full_disk_are_not_a_panic(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let invalid = write_request(cli, "invalid-to-full.json", &with("/document/page_count", json!(0)));
+    let output = workspace.command().args(["check", invalid.to_str().unwrap()]).stderr(dev_full()).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+    assert_eq!(body["details"][0]["path"], "document.page_count");
+
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf");
+    let args = ["classify", pdf.to_str().unwrap(), "--district", "edny", "--judge", "avery-sample", "--check"];
+    let output = workspace.command().args(args).args(["--role", "movant"]).stderr(dev_full()).output().unwrap();
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{:?}", output.status);
+    let checked: Value = serde_json::from_slice(&output.stdout).expect("the check");
+    assert!(checked["summary"]["status"].is_string(), "{checked}");
+
+    for args in [&["keys", "revoke", "000000000000"][..], &["check", "/nonexistent/request.json"]] {
+        let output = workspace.command().args(args).stderr(dev_full()).output().unwrap();
+        assert!(matches!(output.status.code(), Some(1 | 2)), "{args:?}: {:?}", output.status);
+    }
+}
+
+/// A scanned page and no Tesseract: the command line names the program and the option
+/// that points at it, not the server's "retry later".
+fn classify_without_tesseract_says_how_to_point_at_it(cli: &Cli) {
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_scanned_page.pdf");
+    let output =
+        cli.server.workspace.cli(&["classify", pdf.to_str().unwrap(), "--tesseract", "/nonexistent/tesseract"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+    assert!(body["error"].as_str().unwrap().contains("/nonexistent/tesseract"), "{body}");
+    assert!(body["suggestion"].as_str().unwrap().contains("--tesseract PATH"), "{body}");
+    assert!(!body["suggestion"].as_str().unwrap().contains("Retry"), "{body}");
+    assert!(body["scanned_pages"].is_array(), "{body}");
+    assert!(stderr(&output).contains("the Tesseract program cannot be run"), "{}", stderr(&output));
+
+    // One scanned page past a limit of none is "1 page has", not "1 pages have".
+    let output = cli.server.workspace.cli(&["classify", pdf.to_str().unwrap(), "--ocr-max-pages", "0"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("1 page has no text layer; at most 0 are recognised"), "{}", stderr(&output));
+}
+
+/// What a script reads from standard output is one thing: the answer, or the error
+/// body — never an error body inside a calendar file, nor a review followed by an error.
+fn standard_output_holds_one_thing(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    // `deadlines --ics > case.ics`: an error goes to standard error only.
+    let bad =
+        workspace.cli(&["deadlines", "--ics", "--district", "sdny", "--trigger", "lunch", "--date", "2021-11-12"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stdout(&bad), "", "an error in the calendar file");
+    assert!(stderr(&bad).contains("\"path\":\"trigger\""), "{}", stderr(&bad));
+    let missing = workspace.cli(&["deadlines", "--ics", "/nonexistent/deadlines.json"]);
+    assert_eq!((missing.status.code(), stdout(&missing).as_str()), (Some(2), ""));
+    assert!(stderr(&missing).contains("could not read /nonexistent/deadlines.json"), "{}", stderr(&missing));
+
+    // `ingest --accept` that fails: the error body alone.
+    let output = workspace.cli(&["keys", "create", "--name", "one-thing"]);
+    let key = common::key_in(&stdout(&output)).expect("a key");
+    let organisation = format!("org_{}", key.split('_').nth(1).unwrap());
+    let path = workspace.dir.path().join("no-rule.txt");
+    std::fs::write(&path, "The Court is nice.\n").unwrap();
+    let output = workspace.cli(&[
+        "ingest",
+        path.to_str().unwrap(),
+        "--district",
+        "edny",
+        "--judge",
+        "avery-sample",
+        "--source-url",
+        "https://court.example/practices",
+        "--accept",
+        "--organisation",
+        &organisation,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("standard output is the error body alone");
+    assert_eq!(body["details"][0]["path"], "rules", "{body}");
+
+    // `check` of a file it cannot read prints the error body, as for its other errors.
+    let folder = workspace.dir.path().join("a-folder.json");
+    std::fs::create_dir_all(&folder).unwrap();
+    for path in [Path::new("/nonexistent/request.json"), folder.as_path()] {
+        let (code, body, output) = check(cli, path);
+        assert_eq!(code, 2, "{}", stderr(&output));
+        let message = body["details"][0]["message"].as_str().unwrap_or_default();
+        assert!(message.starts_with(&format!("could not read {}", path.display())), "{body}");
+        assert!(stderr(&output).contains("could not read"), "{}", stderr(&output));
+    }
+}
+
+/// The smaller faults: a district id in capitals, `uploads get` of an unknown id (exit 1
+/// as README says for every command but the four), and options without help.
+fn smaller_faults_of_the_command_line(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let output = workspace.cli(&["keys", "create", "--name", "capitals", "--districts", "EDNY,atlantis"]);
+    assert_eq!(output.status.code(), Some(1));
+    let errors = stderr(&output);
+    assert!(errors.contains("EDNY (did you mean edny?)") && errors.contains("atlantis"), "{errors}");
+    assert!(!errors.contains("is the database seeded"), "{errors}");
+
+    let output = workspace.cli(&["uploads", "get", "nothing-by-this-id"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("there is no upload `nothing-by-this-id`"), "{}", stderr(&output));
+
+    for (args, option) in [
+        (&["check", "-h"][..], "<FILE>"),
+        (&["keys", "create", "-h"], "--name <NAME>"),
+        (&["uploads", "get", "-h"], "--output <OUTPUT>"),
+        (&["uploads", "list", "-h"], "--limit <LIMIT>"),
+        (&["uploads", "prune", "-h"], "--older-than-days <OLDER_THAN_DAYS>"),
+    ] {
+        let output = Command::new(common::BINARY).args(args).output().unwrap();
+        let help = stdout(&output);
+        let lines: Vec<&str> = help.lines().collect();
+        let at = lines.iter().position(|line| line.trim_start().starts_with(option));
+        let at = at.unwrap_or_else(|| panic!("{args:?}: no {option}: {help}"));
+        // The help follows on the same line, or (when it does not fit) on the next.
+        let mut text = lines[at].split_once(option).unwrap().1.to_owned();
+        if let Some(next) = lines.get(at + 1).filter(|line| !line.trim_start().starts_with('-')) {
+            text.push_str(next);
+        }
+        assert!(text.split_whitespace().count() >= 3, "{args:?}: {option} has no help: {help}");
     }
 }

@@ -57,6 +57,7 @@ const TESTS: &[Test<Servers>] = &[
     ("failed_keys_are_logged_by_id_only", failed_keys_are_logged_by_id),
     ("the_first_key_is_written_to_a_private_file_not_printed", first_key_in_private_file),
     ("uploads_past_the_quota_are_refused_with_403", upload_quota),
+    ("uploads_sent_at_once_never_take_a_key_past_its_quota", concurrent_uploads_keep_to_the_quota),
 ];
 
 fn address(server: &Server) -> String {
@@ -377,12 +378,17 @@ fn first_key_in_private_file(servers: &Servers) {
     assert!(!server.log().contains(server.key()), "the key is in the server's log");
 }
 
-fn upload_quota(servers: &Servers) {
-    let server = &servers.server;
-    let key = server.workspace.create_key("quota", "all");
+/// A new key whose `classify` group may send 1,000 requests a minute.
+fn key_with_room(server: &Server, name: &str) -> String {
+    let key = server.workspace.create_key(name, "all");
     let id = key.split('_').nth(1).unwrap().to_owned();
     let output = server.workspace.cli(&["keys", "limits", &id, "--group", "classify", "--per-minute", "1000"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    key
+}
+
+/// A fixture PDF (53,087 bytes) and a classify request carrying it.
+fn quota_upload() -> (Vec<u8>, String) {
     let pdf = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/pdf/memo_opposition_rule56.pdf"))
         .expect("a fixture PDF");
     let body = json!({
@@ -390,6 +396,13 @@ fn upload_quota(servers: &Servers) {
         "pdf_base64": base64::engine::general_purpose::STANDARD.encode(&pdf),
     })
     .to_string();
+    (pdf, body)
+}
+
+fn upload_quota(servers: &Servers) {
+    let server = &servers.server;
+    let key = key_with_room(server, "quota");
+    let (pdf, body) = quota_upload();
     let quota = 1024 * 1024;
     let fit = quota / pdf.len();
     for i in 0..fit {
@@ -407,6 +420,56 @@ fn upload_quota(servers: &Servers) {
     assert_eq!(refused["quota_bytes"], quota as u64);
     assert_eq!(refused["used_bytes"], (fit * pdf.len()) as u64);
     assert!(refused["docs_url"].as_str().unwrap().ends_with("#upload-quota"), "{refused}");
+    // What is stored, to the byte (19 uploads are 1,008,653 bytes: "0 MiB" in whole MiB).
+    let used = fit * pdf.len();
+    let error = refused["error"].as_str().unwrap();
+    let grouped = |n: usize| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(digit);
+        }
+        out
+    };
+    assert!(error.contains(&format!("{} bytes stored", grouped(used))), "{error}");
+    assert!(error.contains("quota of 1 MiB (1,048,576 bytes)"), "{error}");
+    assert!(!error.contains("(0 MiB"), "{error}");
     // Another key has a quota of its own.
     server.post_json("/api/v1/classify", Some(server.key()), body.as_bytes()).expect(200);
+}
+
+/// Uploads sent at the same moment: the quota is decided in the transaction that
+/// stores each one, so exactly as many as fit are kept and every other one is refused
+/// with the quota's 403 — the key never has more than its quota stored.
+fn concurrent_uploads_keep_to_the_quota(servers: &Servers) {
+    const AT_ONCE: usize = 30;
+    let server = &servers.server;
+    let key = key_with_room(server, "quota-at-once");
+    // The raised limit applies within a refresh interval (100 ms).
+    std::thread::sleep(Duration::from_secs(1));
+    let (pdf, body) = quota_upload();
+    let quota = 1024 * 1024;
+    let fit = quota / pdf.len();
+    assert!(AT_ONCE > fit);
+    let replies = common::post_json_at_once(&[server], "/api/v1/classify", &key, body.as_bytes(), AT_ONCE);
+    let mut stored = 0;
+    for reply in &replies {
+        match reply.status {
+            200 => stored += 1,
+            403 => {
+                let refused = &reply.json;
+                assert!(refused["docs_url"].as_str().unwrap().ends_with("#upload-quota"), "{refused}");
+                assert_eq!(refused["quota_bytes"], quota as u64);
+                let used = refused["used_bytes"].as_u64().unwrap() as usize;
+                assert!(used <= quota && used + pdf.len() > quota, "{refused}");
+            }
+            status => panic!("{status}: {}", reply.text),
+        }
+    }
+    assert_eq!(stored, fit, "{stored} of {AT_ONCE} uploads sent at once were stored; {fit} fit the quota");
+    let after = server.post_json("/api/v1/classify", Some(&key), body.as_bytes());
+    assert_eq!(after.expect(403)["used_bytes"], (fit * pdf.len()) as u64, "what the key has stored");
 }

@@ -54,6 +54,7 @@ const TESTS: &[Test<Replicas>] = &[
     ("a_key_revoked_through_one_is_refused_by_the_other", a_key_revoked_is_refused_by_the_other),
     ("a_seed_reaches_both_servers", a_seed_reaches_both_servers),
     ("uploads_through_either_server_are_in_the_shared_database", uploads_are_shared),
+    ("uploads_sent_at_once_through_two_servers_never_pass_the_quota", upload_quota_across_servers),
     ("a_layer_accepted_or_withdrawn_through_one_applies_on_the_other", layers_reach_the_other),
 ];
 
@@ -67,6 +68,42 @@ fn until_level(server: &Server, key: &str, request: &Value, level: &str, since: 
         assert!(since.elapsed() < Duration::from_secs(10), "still not {level}: {}", reply.json["meta"]["coverage"]);
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Two more servers on the shared database, each with a 1 MiB upload quota: uploads of
+/// one key sent at once through both are decided in the database, so the key ends with
+/// exactly as many stored as fit, and the others refused with the quota's 403.
+fn upload_quota_across_servers(replicas: &Replicas) {
+    const AT_ONCE: usize = 30;
+    let args = ["--upload-quota-mib", "1", "--refresh-ms", "100"];
+    let first = Server::start_in(Arc::clone(&replicas.a.workspace), &args);
+    let second = Server::start_in(Arc::clone(&replicas.a.workspace), &args);
+    let key = key(replicas, "quota-replicas");
+    let id = key.split('_').nth(1).unwrap().to_owned();
+    let output = replicas.a.workspace.cli(&["keys", "limits", &id, "--group", "classify", "--per-minute", "1000"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    std::thread::sleep(Duration::from_secs(1));
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/pdf/memo_opposition_rule56.pdf");
+    let pdf = std::fs::read(fixture).unwrap();
+    let body = json!({
+        "judge_slug": "avery-sample",
+        "district_id": "edny",
+        "pdf_base64": base64::engine::general_purpose::STANDARD.encode(&pdf),
+    })
+    .to_string();
+    let quota = 1024 * 1024;
+    let fit = quota / pdf.len();
+    let replies = common::post_json_at_once(&[&first, &second], "/api/v1/classify", &key, body.as_bytes(), AT_ONCE);
+    let statuses: Vec<u16> = replies.iter().map(|reply| reply.status).collect();
+    assert!(statuses.iter().all(|status| [200, 403].contains(status)), "{statuses:?}");
+    for reply in replies.iter().filter(|reply| reply.status == 403) {
+        assert_eq!(reply.json["quota_bytes"], quota as u64, "{}", reply.text);
+        assert!(reply.json["used_bytes"].as_u64().unwrap() <= quota as u64, "{}", reply.text);
+    }
+    assert_eq!(statuses.iter().filter(|status| **status == 200).count(), fit, "{statuses:?}");
+    let after = first.post_json("/api/v1/classify", Some(&key), body.as_bytes());
+    assert_eq!(after.expect(403)["used_bytes"], (fit * pdf.len()) as u64);
 }
 
 fn layers_reach_the_other(replicas: &Replicas) {

@@ -186,6 +186,152 @@ async def exercise(session, base, key, label, latencies=None):
         ok(all("expected i32" not in d["message"] and "expected u32" not in d["message"] for d in details), f"{label}: {name}'s message says integer: {details}")
     missing = await call("search_judges", {"district_id": "nosuch"})
     ok(missing.isError and "unknown district" in text_of(missing), f"{label}: an unknown district is a tool error")
+    await schemas_and_arguments(session, schemas, base, key, label)
+
+
+def rest_get(base, key, path):
+    request = urllib.request.Request(f"{base}{path}", headers={"Authorization": f"Bearer {key}"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+async def schemas_and_arguments(session, schemas, base, key, label):
+    """What the input schemas say is what the tools take, and argument errors are in the
+    REST API's words."""
+    props = lambda name: schemas[name].inputSchema.get("properties", {})
+    for name, top in [("search_enforcement_actions", 200), ("search_extracted_rules", 500)]:
+        limit = props(name)["limit"]
+        ok(limit.get("minimum") == 1 and limit.get("maximum") == top, f"{label}: {name}'s limit is 1-{top} in its schema: {limit}")
+    ok("limit" not in props("get_enforcement_stats"), f"{label}: get_enforcement_stats takes no limit it would ignore")
+    stats = await session.call_tool("get_enforcement_stats", {"limit": 1})
+    ok(stats.isError and "limit" in text_of(stats), f"{label}: get_enforcement_stats refuses a limit")
+    ok(schemas["classify_document"].inputSchema.get("additionalProperties") is False, f"{label}: classify_document's schema refuses extra arguments, as the tool does")
+    year = props("get_holidays")["year"]
+    ok(year.get("minimum") == 1971 and year.get("maximum") == 9999, f"{label}: get_holidays' year is 1971-9999 in its schema: {year}")
+    for field, value in [("document_scope", "brief_support"), ("motion_type", "Rule_12")]:
+        values = props("get_judge_rules")[field].get("enum") or []
+        ok(value in values, f"{label}: get_judge_rules' {field} lists the values it takes")
+    bad_scope = await session.call_tool("get_judge_rules", {"district_id": "edny", "judge_slug": "avery-sample", "document_scope": "nonsense"})
+    ok(bad_scope.isError, f"{label}: get_judge_rules refuses a document_scope outside its enum")
+    # A number with no fraction is the integer JSON Schema says it is, for every tool.
+    integral = [
+        ("search_enforcement_actions", {"limit": 10.0}),
+        ("search_extracted_rules", {"district_id": "sdny", "limit": 3.0}),
+        ("get_holidays", {"district_id": "edny", "year": 2026.0}),
+        ("check_compliance", {**CHECK_REQUEST, "document": {"page_count": 27.0, "word_count": 7000}}),
+        ("compute_deadlines", {"district_id": "sdny", "trigger": "hearing", "trigger_date": "2026-03-02",
+                               "custom_periods": [{"label": "x", "amount": 7.0, "unit": "days", "direction": "before", "citation": "Order"}]}),
+    ]
+    for name, arguments in integral:
+        jsonschema.validate(arguments, schemas[name].inputSchema, cls=jsonschema.Draft202012Validator)
+        result = await session.call_tool(name, arguments)
+        ok(not result.isError, f"{label}: {name} takes an integral float as its integer: {text_of(result)[:160]}")
+    # Out of range or of the wrong type: named at the argument, in the REST API's words.
+    worded = [
+        ("search_extracted_rules", {"limit": -1}, "must be between 1 and 500, got -1"),
+        ("search_extracted_rules", {"limit": 501}, "must be between 1 and 500, got 501"),
+        ("search_enforcement_actions", {"limit": -5}, "must be between 1 and 200, got -5"),
+        ("search_enforcement_actions", {"limit": 2.5}, "must be between 1 and 200, got 2.5"),
+        ("get_holidays", {"district_id": "edny", "year": 99999999999}, "must be between 1971 and 9999, got 99999999999"),
+        ("search_extracted_rules", {"limit": "5"}, "must be an integer, got the string \"5\""),
+    ]
+    for name, arguments, message in worded:
+        result = await session.call_tool(name, arguments)
+        details = json.loads(text_of(result)).get("details", [])
+        ok(result.isError and details == [{"path": next(iter(arguments.keys() - {"district_id"})), "message": message}],
+           f"{label}: {name} {arguments} says `{message}`: {details}")
+    wrong = await session.call_tool("search_judges", {"district_id": 5})
+    message = json.loads(text_of(wrong))["details"][0]["message"]
+    ok(not any(word in message for word in ("usize", "u32", "i32", "expected")), f"{label}: no Rust words in `{message}`")
+    # search_extracted_rules is GET /api/v1/extracted-rules: the same default limit (100).
+    mcp = json.loads(text_of(await session.call_tool("search_extracted_rules", {})))
+    rest = rest_get(base, key, "/api/v1/extracted-rules")
+    ok(mcp["meta"]["limit"] == 100 and mcp == rest, f"{label}: search_extracted_rules defaults to REST's limit (100) and answers as REST: {mcp['meta']}")
+    # Jurisdiction: a code, exactly or a country and its subdivisions, in any case.
+    async def count(arguments):
+        result = await session.call_tool("search_enforcement_actions", {**arguments, "limit": 200})
+        return json.loads(text_of(result))["count"] if not result.isError else None
+    us, us_lower, ca, ca_lower, us_ca, us_ca_lower = [await count({"jurisdiction": code}) for code in ("US", "us", "CA", "ca", "US-CA", "us-ca")]
+    ok(us > 0 and us == us_lower, f"{label}: jurisdiction `us` is `US` ({us_lower} / {us})")
+    ok(ca > 0 and ca == ca_lower, f"{label}: jurisdiction `ca` is `CA` ({ca_lower} / {ca})")
+    ok(us_ca > 0 and us_ca == us_ca_lower and us_ca < us, f"{label}: jurisdiction `us-ca` is `US-CA` ({us_ca_lower} / {us_ca})")
+    for code in ("%", "U_", "US-%"):
+        result = await session.call_tool("search_enforcement_actions", {"jurisdiction": code})
+        ok(result.isError and "jurisdiction" in text_of(result), f"{label}: jurisdiction `{code}` is no wildcard but an error")
+    by_jurisdiction = json.loads(text_of(await session.call_tool("get_enforcement_stats", {})))["by_jurisdiction"]
+    description = schemas["search_enforcement_actions"].description
+    for absent, words in [("GB", "UK data-protection"), ("EU", "EU and UK")]:
+        ok(absent not in by_jurisdiction and words not in description, f"{label}: the description promises no {absent} actions")
+    # Suggestions name the tool, not a REST URL.
+    judge = await session.call_tool("get_judge_rules", {"district_id": "edny", "judge_slug": "nobody-at-all"})
+    ok(judge.isError and "search_judges" in text_of(judge) and "/api/v1/judges" not in text_of(judge), f"{label}: an unknown judge's suggestion names search_judges: {text_of(judge)[:200]}")
+
+
+def raw(base, key, body, headers=None, method="POST"):
+    """A request to /mcp as a client would not send it: (status, content type, JSON body)."""
+    sent = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if key:
+        sent["Authorization"] = f"Bearer {key}"
+    sent.update(headers or {})
+    sent = {name: value for name, value in sent.items() if value is not None}
+    request = urllib.request.Request(f"{base}/mcp", data=body, headers=sent, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.headers.get("Content-Type", ""), response.read().decode(), response.headers
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Content-Type", ""), error.read().decode(), error.headers
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}
+
+
+def open_session(base, key):
+    status, _, _, headers = raw(base, key, json.dumps(INITIALIZE).encode())
+    session = headers.get("Mcp-Session-Id")
+    raw(base, key, json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode(), {"Mcp-Session-Id": session})
+    return session
+
+
+def session_works(base, key, session):
+    status, _, body, _ = raw(base, key, json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).encode(), {"Mcp-Session-Id": session})
+    return status == 200
+
+
+def transport_errors(base, key, other_key):
+    """The transport's refusals, each a JSON body in its own words (never "internal error",
+    "no such endpoint" or a false word about Content-Type)."""
+    init = json.dumps(INITIALIZE).encode()
+    def general(status, content_type, body, expected_status, words, what):
+        parsed = json.loads(body) if content_type.startswith("application/json") else {}
+        ok(status == expected_status and words in parsed.get("error", "") and parsed.get("docs_url", "").endswith("/docs/mcp#errors-over-http"),
+           f"http: {what} is a {expected_status} saying `{words}`: {status} {body[:200]}")
+    port = base.rsplit(":", 1)[1]
+    general(*raw(base, key, init, {"Host": f"evil.example:{port}"})[:3], 403, "does not name this server", "a foreign Host")
+    general(*raw(base, key, init, {"Accept": None})[:3], 406, "must accept both application/json and text/event-stream", "no Accept")
+    general(*raw(base, key, init, {"Accept": "application/json"})[:3], 406, "must accept", "Accept without text/event-stream")
+    list_tools = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).encode()
+    general(*raw(base, key, list_tools, {"Mcp-Session-Id": "no-such-session"})[:3], 404, "no MCP session", "an unknown session")
+    general(*raw(base, key, list_tools)[:3], 400, "needs an Mcp-Session-Id header", "a request without a session")
+    status, content_type, body, _ = raw(base, key, init, {"Content-Type": "text/plain"})
+    ok(status == 415 and "Content-Type" in json.loads(body)["error"], f"http: a body sent as text/plain is the 415: {body[:160]}")
+    for body, code in [(b"hello", -32700), (b"", -32700), (b'{"a":1}', -32600), (b"[" + init + b"]", -32600),
+                       (b'{"jsonrpc":"1.0","id":3,"method":"tools/list"}', -32600), (b'{"jsonrpc":"2.0","id":3}', -32600)]:
+        status, content_type, text, _ = raw(base, key, body)
+        parsed = json.loads(text) if content_type.startswith("application/json") else {}
+        ok(status == 400 and parsed.get("jsonrpc") == "2.0" and parsed.get("error", {}).get("code") == code,
+           f"http: the body {body[:40]!r} is a JSON-RPC error {code}: {status} {text[:200]}")
+    # A session is its key's: another key naming it finds no such session, and cannot end it.
+    session = open_session(base, key)
+    general(*raw(base, other_key, list_tools, {"Mcp-Session-Id": session})[:3], 404, "no MCP session", "another key's session")
+    status, _, _, _ = raw(base, other_key, None, {"Mcp-Session-Id": session}, method="DELETE")
+    ok(status == 404 and session_works(base, key, session), f"http: another key cannot close a session ({status})")
+    # A key has at most 16 sessions open: opening a 17th closes its oldest.
+    sessions = [session] + [open_session(base, key) for _ in range(16)]
+    ok(not session_works(base, key, sessions[0]) and all(session_works(base, key, s) for s in sessions[1:]),
+       "http: a key's 17th session closes its oldest, and only it")
+    for s in sessions[1:]:
+        raw(base, key, None, {"Mcp-Session-Id": s}, method="DELETE")
 
 
 async def main():
@@ -201,6 +347,18 @@ async def main():
             results = [await session.call_tool("list_courts", {}) for _ in range(4)]
             ok([r.isError for r in results] == [False, False, False, True], "http: the fourth tool call of a 3-a-minute key is refused")
             ok("rate limit exceeded" in text_of(results[3]), "http: the refusal says it is the rate limit")
+    transport_errors(base, key, limited_key)
+    # classify_document over HTTP takes what /classify takes (22 MiB): a PDF over the
+    # API's 1 MiB body limit, whose call is over the MCP SDK's default 4 MiB, is read.
+    async with streamablehttp_client(f"{base}/mcp", headers={"Authorization": f"Bearer {key}"}) as (read, write, _):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            padded = base64.b64decode(PDF_BASE64) + b"\n" * (4 * 1024 * 1024)
+            arguments = {"district_id": "edny", "judge_slug": "avery-sample", "filename": "memo_support_rule12.pdf",
+                         "pdf_base64": base64.b64encode(padded).decode()}
+            result = await asyncio.wait_for(session.call_tool("classify_document", arguments), timeout=120)
+            ok(not result.isError, f"http: classify_document of a 4 MiB PDF (a 5.6 MB body) answers: {text_of(result)[:120]}")
+            ok(json.loads(text_of(result))["classification"].get("document_scope") == "brief_support", f"http: ... read as a brief in support: {text_of(result)[:200]}")
     # Without a key the route answers 401 with the API's JSON body.
     try:
         urllib.request.urlopen(urllib.request.Request(f"{base}/mcp", data=b"{}", headers={"Content-Type": "application/json"}))

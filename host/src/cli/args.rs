@@ -2,6 +2,7 @@
 //! `serve`'s own.
 
 use crate::classifier::{self, Classifier};
+use crate::mcp::sessions::SessionLimits;
 use crate::ocr::Ocr;
 use crate::sandbox::{self, Limits, Sandbox};
 use crate::server;
@@ -12,6 +13,14 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// `serve`'s default largest request body (`--body-limit-bytes`); the offline commands
+/// read no more of a JSON request (`check`, `deadlines`).
+pub(super) const BODY_LIMIT_BYTES: usize = 1024 * 1024;
+
+/// `serve`'s default largest PDF for `/classify` (`--classify-max-pdf-bytes`); the
+/// offline commands read no larger document (`classify`, `ingest`).
+pub(super) const CLASSIFY_MAX_PDF_BYTES: usize = 22 * 1024 * 1024;
 
 #[derive(Args, Clone)]
 pub(super) struct EngineArgs {
@@ -87,7 +96,8 @@ pub(super) struct ClassifyArgs {
     /// Tesseract processes running at once.
     #[arg(long, env = "COURTRULES_OCR_WORKERS", default_value_t = 2)]
     pub(super) ocr_workers: usize,
-    /// The Tesseract program (Debian: tesseract-ocr and tesseract-ocr-eng).
+    /// The Tesseract program, a name looked up in PATH or a path (Debian: tesseract-ocr
+    /// and tesseract-ocr-eng).
     #[arg(long, env = "COURTRULES_TESSERACT", default_value = "tesseract")]
     pub(super) tesseract: PathBuf,
 }
@@ -154,11 +164,11 @@ pub(super) struct ServeArgs {
     #[arg(long, env = "COURTRULES_CONTACT", default_value = "access@courtrules.example")]
     pub(super) contact: String,
     /// Largest request body, in bytes (`/classify` has its own limit).
-    #[arg(long, env = "COURTRULES_BODY_LIMIT_BYTES", default_value_t = 1024 * 1024)]
+    #[arg(long, env = "COURTRULES_BODY_LIMIT_BYTES", default_value_t = BODY_LIMIT_BYTES)]
     pub(super) body_limit_bytes: usize,
     /// Largest PDF `/classify` accepts, in bytes once decoded; its body limit follows
     /// (base64 is a third larger, plus 1 MiB).
-    #[arg(long, env = "COURTRULES_CLASSIFY_MAX_PDF_BYTES", default_value_t = 22 * 1024 * 1024)]
+    #[arg(long, env = "COURTRULES_CLASSIFY_MAX_PDF_BYTES", default_value_t = CLASSIFY_MAX_PDF_BYTES)]
     pub(super) classify_max_pdf_bytes: usize,
     /// Time limit of a whole request, in milliseconds.
     #[arg(long, env = "COURTRULES_REQUEST_TIMEOUT_MS", default_value_t = 30_000)]
@@ -179,6 +189,14 @@ pub(super) struct ServeArgs {
     /// Connections open at once; past it, new clients wait to be accepted.
     #[arg(long, env = "COURTRULES_MAX_CONNECTIONS", default_value_t = 1024)]
     pub(super) max_connections: usize,
+    /// MCP sessions one key may have open over HTTP at once; opening one more closes
+    /// that key's oldest.
+    #[arg(long, env = "COURTRULES_MCP_SESSIONS_PER_KEY", default_value_t = SessionLimits::DEFAULT_PER_KEY)]
+    pub(super) mcp_sessions_per_key: usize,
+    /// MCP sessions open over HTTP at once in all; past it, `initialize` is refused (503
+    /// with Retry-After) until one closes or expires.
+    #[arg(long, env = "COURTRULES_MCP_MAX_SESSIONS", default_value_t = SessionLimits::DEFAULT_TOTAL)]
+    pub(super) mcp_max_sessions: usize,
     /// Where to write the first API key when the output is not a terminal (default:
     /// `first-api-key` beside the SQLite database). On a terminal it is printed once.
     #[arg(long, env = "COURTRULES_FIRST_KEY_FILE")]
@@ -220,6 +238,7 @@ impl ServeArgs {
                 drain: Duration::from_millis(self.request_timeout_ms),
             },
             first_key_file: self.first_key_file.clone(),
+            mcp_sessions: SessionLimits { per_key: self.mcp_sessions_per_key, total: self.mcp_max_sessions },
         }
     }
 }

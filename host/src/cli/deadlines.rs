@@ -3,7 +3,8 @@
 
 use super::StorageArgs;
 use super::args::EngineArgs;
-use super::filing::{fail, local_service};
+use super::filing::{Failure, fail, fail_on_stderr, local_service};
+use super::input;
 use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::{Caller, deadlines};
@@ -47,27 +48,37 @@ pub(super) struct DeadlinesCommand {
 }
 
 pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> anyhow::Result<ExitCode> {
-    let body = request_body(&command)?;
+    // With --ics, standard output is the calendar (often redirected into `case.ics`):
+    // an error goes to standard error alone.
+    let failed = |failure: Failure| if command.ics { Ok(fail_on_stderr(failure)) } else { fail(failure) };
+    let body = match request_body(&command)? {
+        Ok(body) => body,
+        Err(error) => return failed(error.into()),
+    };
     let sandbox = Sandbox::new(command.engine.one_shot_limits())?;
     let service = local_service(storage, &sandbox, None).await?;
     match deadlines::deadlines(&service, &Caller::local(), body).await {
-        Ok(answer) if command.ics => {
-            out::text(crate::ics::from_json(&answer)?)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Ok(answer) if command.ics => match crate::ics::from_json(&answer) {
+            Ok(calendar) => {
+                out::text(calendar)?;
+                Ok(ExitCode::SUCCESS)
+            }
+            // No deadline follows: no calendar (it would hold no event), and why.
+            Err(error) => failed(error.into()),
+        },
         Ok(answer) => {
             out::line(String::from_utf8_lossy(&answer))?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(error) => fail(error),
+        Err(error) => failed(error.into()),
     }
 }
 
 /// The request: the file's bytes, or one built from the flags (the engine names what
 /// is wrong with either).
-fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Vec<u8>> {
+fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Result<Vec<u8>, input::InputError>> {
     if let Some(file) = &command.file {
-        return super::input::read_json(file);
+        return Ok(input::read_json(file, input::JSON_REQUEST));
     }
     if command.district.is_none() && command.trigger.is_none() && command.date.is_none() {
         bail!("give a request file, or --district, --trigger and --date");
@@ -87,5 +98,5 @@ fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Vec<u8>> {
     if !command.periods.is_empty() {
         request.insert("period_keys".to_owned(), command.periods.clone().into());
     }
-    Ok(serde_json::to_vec(&request)?)
+    Ok(Ok(serde_json::to_vec(&request)?))
 }

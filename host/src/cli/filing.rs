@@ -4,9 +4,12 @@
 
 use super::StorageArgs;
 use super::args::{ClassifyArgs, EngineArgs};
+use super::input::{self, InputError};
 use crate::classifier::Classifier;
+use crate::ocr::{Ocr, OcrError};
 use crate::out;
 use crate::sandbox::Sandbox;
+use crate::service::error::{ScannedPagesBody, docs_url};
 use crate::service::{self, Caller, Error, Service, check, classify};
 use crate::store::catalogue::Live;
 use crate::store::db::Db;
@@ -54,7 +57,10 @@ pub(super) struct ClassifyCommand {
 
 /// The offline check: `service::check`, as `POST /api/v1/check`.
 pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs) -> anyhow::Result<ExitCode> {
-    let body = super::input::read_json(file)?;
+    let body = match input::read_json(file, input::JSON_REQUEST) {
+        Ok(body) => body,
+        Err(error) => return fail(error),
+    };
     let sandbox = Sandbox::new(engine.one_shot_limits())?;
     let service = local_service(storage, &sandbox, None).await?;
     let checked = match check::require_json(&body) {
@@ -69,7 +75,10 @@ pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs
 /// classification alone. Then, with `--check`, the client's part of the spec's flow —
 /// the four filer facts added to the check request — and the check.
 pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) -> anyhow::Result<ExitCode> {
-    let pdf = super::input::read(&command.file)?;
+    let pdf = match input::read(&command.file, input::PDF) {
+        Ok(pdf) => pdf,
+        Err(error) => return fail(error),
+    };
     let sandbox = Sandbox::new(command.classify.limits(command.engine.one_shot_limits()))?;
     let classifier = command.classify.classifier(&sandbox);
     let named = (command.file != Path::new("-")).then(|| command.file.file_name()).flatten();
@@ -81,14 +90,14 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
                 classify::Input { pdf, district_id: district_id.clone(), judge_slug: judge_slug.clone(), filename };
             match classify::classify(&service, &Caller::local(), input).await {
                 Ok(classified) => (classified, Some(service)),
-                Err(error) => return fail(error),
+                Err(error) => return fail(without_tesseract(error, &command.classify.tesseract).await),
             }
         }
         _ => {
             let hints = ClassifyHints { filename, ..ClassifyHints::default() };
             match classify::document(&classifier, pdf.into(), hints).await {
                 Ok(classified) => (classified, None),
-                Err(error) => return fail(error),
+                Err(error) => return fail(without_tesseract(error, &command.classify.tesseract).await),
             }
         }
     };
@@ -100,19 +109,19 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
     let Some(serde_json::Value::Object(mut request)) = response.get("check_request").cloned() else {
         out::line(String::from_utf8_lossy(&classified.response))?;
         let reasoning = response["classification"]["reasoning"].as_str().unwrap_or("");
-        eprintln!(
+        out::message(format_args!(
             "error: the document is not supported (confidence {}): {reasoning} — no check was made",
             response["classification"]["confidence"].as_str().unwrap_or("low")
-        );
+        ));
         return Ok(ExitCode::from(2));
     };
     let described = |name: &str| response["classification"][name].as_str().unwrap_or("none").to_owned();
-    eprintln!(
+    out::message(format_args!(
         "classified as {} / {} ({} confidence); checking",
         described("document_scope"),
         described("motion_type"),
         described("confidence")
-    );
+    ));
     request.insert("is_pro_se".into(), command.pro_se.into());
     request.insert("pmc_completed".into(), command.pmc_completed.into());
     request.insert("opposing_party_pro_se".into(), command.opposing_pro_se.into());
@@ -133,7 +142,7 @@ pub(super) async fn local_service(
     // them cost a one-shot command 5 ms).
     let seeded = sqlx::query("SELECT 1 FROM courts LIMIT 1").fetch_optional(db.pool()).await?.is_some();
     if !seeded {
-        seed::seed(&db, sandbox, &storage.data_dir, &mut |line| eprintln!("seed: {line}")).await?;
+        seed::seed(&db, sandbox, &storage.data_dir, &mut |line| out::message(format_args!("seed: {line}"))).await?;
     }
     let catalogue = Arc::new(Live::load(&db, sandbox).await?);
     Ok(Service::new(service::Parts {
@@ -161,9 +170,64 @@ fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The error's body on stdout, its message on stderr; exit 2.
-pub(super) fn fail(error: Error) -> anyhow::Result<ExitCode> {
-    out::line(String::from_utf8_lossy(&error.body()))?;
-    eprintln!("error: {error}");
+/// Why a command gives no answer: the API's error body, and the message.
+pub(super) struct Failure {
+    body: Vec<u8>,
+    message: String,
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Failure {
+        Failure { body: error.body(), message: error.to_string() }
+    }
+}
+
+impl From<InputError> for Failure {
+    fn from(error: InputError) -> Failure {
+        Failure { body: error.body(), message: error.to_string() }
+    }
+}
+
+/// The message on stderr, the error's body on stdout (the one thing there); exit 2.
+pub(super) fn fail(failure: impl Into<Failure>) -> anyhow::Result<ExitCode> {
+    let failure = failure.into();
+    out::message(format_args!("error: {}", failure.message));
+    out::line(String::from_utf8_lossy(&failure.body))?;
     Ok(ExitCode::from(2))
+}
+
+/// The message and the body both on stderr, stdout left empty (`deadlines --ics`,
+/// whose output is a calendar file); exit 2.
+pub(super) fn fail_on_stderr(failure: impl Into<Failure>) -> ExitCode {
+    let failure = failure.into();
+    out::message(format_args!("error: {}", failure.message));
+    out::message(String::from_utf8_lossy(&failure.body));
+    ExitCode::from(2)
+}
+
+/// A classification that needed text recognition when the Tesseract program cannot be
+/// run: the server's answer ("not available on this server … retry later") is not what
+/// helps on the command line; where to get the program and how to point at it is.
+async fn without_tesseract(error: Error, tesseract: &Path) -> Failure {
+    let Error::RecognitionFailed { scanned_pages, unreadable_pages, .. } = &error else { return error.into() };
+    let Err(OcrError::Unavailable(why)) = Ocr::new(tesseract.to_path_buf(), 1).version().await else {
+        return error.into();
+    };
+    let pages: Vec<String> = scanned_pages.iter().map(u32::to_string).collect();
+    let (noun, has, needs) = if pages.len() == 1 { ("page", "has", "needs") } else { ("pages", "have", "need") };
+    let message = format!(
+        "{noun} {} {has} no text layer and {needs} text recognition, but the Tesseract program cannot be run: {why}",
+        pages.join(", ")
+    );
+    let body = ScannedPagesBody {
+        error: message.clone(),
+        suggestion: "Install Tesseract (Debian: apt-get install tesseract-ocr tesseract-ocr-eng), or give the \
+                     program's path with --tesseract PATH (or COURTRULES_TESSERACT=PATH). A PDF with a text layer \
+                     (exported from the word processor) needs none."
+            .into(),
+        docs_url: docs_url("classification-failed"),
+        scanned_pages: scanned_pages.clone(),
+        unreadable_pages: unreadable_pages.clone(),
+    };
+    Failure { body: serde_json::to_vec(&body).unwrap_or_default(), message }
 }

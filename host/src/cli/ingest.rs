@@ -8,11 +8,12 @@
 use super::StorageArgs;
 use super::args::EngineArgs;
 use super::filing::{fail, local_service};
+use super::input;
 use crate::keys::Plan;
 use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::layers::{self, DraftInput, VersionInput};
-use crate::service::{Caller, Error};
+use crate::service::{Caller, Error, Service};
 use clap::Args;
 use courtrules_engine::model::FieldError;
 use std::path::PathBuf;
@@ -55,9 +56,12 @@ pub(super) struct IngestCommand {
 }
 
 pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow::Result<ExitCode> {
-    let document = super::input::read(&command.file)?;
+    let document = match input::read(&command.file, input::DOCUMENT) {
+        Ok(document) => document,
+        Err(error) => return fail(error),
+    };
     if document.iter().all(u8::is_ascii_whitespace) {
-        let name = super::input::name(&command.file);
+        let name = input::name(&command.file);
         return fail(Error::invalid(vec![FieldError::new(
             "",
             format!("{name} is empty: there is no document to read"),
@@ -69,8 +73,6 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
     if let Some(organisation) = &command.organisation {
         crate::keys::require_organisation(&mut *service.db.pool().acquire().await?, organisation).await?;
     }
-    // Offline, the draft is not kept without an organisation: read into a throwaway one.
-    let reader = Caller { organisation_id: Some(command.organisation.clone().unwrap_or_default()), ..caller.clone() };
     let input = DraftInput {
         district_id: command.district.clone(),
         judge_slug: command.judge.clone(),
@@ -80,28 +82,31 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         source_url: command.source_url.clone(),
         title: command.title.clone(),
     };
-    let draft = if command.organisation.is_some() {
-        layers::propose(&service, &reader, input).await
-    } else {
-        layers::read_only(&service, &reader, input).await
-    };
-    let draft = match draft {
-        Ok(draft) => draft,
-        Err(error) => return fail(error),
-    };
-    if command.json {
-        out::line(serde_json::to_string_pretty(&draft)?)?;
-    } else {
-        print_review(&draft.extraction)?;
-    }
     if !command.accept {
+        // A review: nothing is stored, with or without an organisation (the organisation
+        // is only read to be checked).
+        let reader = Caller { organisation_id: Some(command.organisation.clone().unwrap_or_default()), ..caller };
+        let draft = match layers::read_only(&service, &reader, input).await {
+            Ok(draft) => draft,
+            Err(error) => return fail(error),
+        };
+        print_draft(&draft, command.json)?;
         if !command.json {
-            eprintln!(
-                "\nNothing stored. Add --accept --organisation ORG to make these rules the organisation's layer."
-            );
+            let how = if command.organisation.is_some() { "--accept" } else { "--accept --organisation ORG" };
+            out::message(format_args!("\nNothing stored. Add {how} to make these rules the organisation's layer."));
         }
         return Ok(ExitCode::SUCCESS);
     }
+    // Accepting: the draft is stored (as the API keeps it) so that the version names
+    // it, and removed again if it cannot be accepted — nothing is left half done. On
+    // failure standard output holds the error body alone; the review is for a run
+    // without --accept.
+    let draft = match layers::propose(&service, &caller, input).await {
+        Ok(draft) => draft,
+        Err(error) => return fail(error),
+    };
+    let organisation = command.organisation.as_deref().unwrap_or_default();
+    let draft_id = draft.id.clone();
     let floor = match command.min_confidence.as_str() {
         "high" => 0,
         "medium" => 1,
@@ -115,18 +120,20 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         .map(|proposal| proposal.rule.clone())
         .collect();
     if rules.is_empty() {
+        discard(&service, organisation, &draft_id).await;
         let message = match draft.extraction.proposals.len() {
             0 => "nothing to accept: no rules were found in the document; nothing stored".to_owned(),
             proposed => format!(
-                "nothing to accept: none of the document's {proposed} proposed rules is at --min-confidence {} or \
-                 above; nothing stored",
+                "nothing to accept: none of the document's {} is at --min-confidence {} or above; nothing \
+                 stored (run without --accept to review them)",
+                plural(proposed, "proposed rule", "proposed rules"),
                 command.min_confidence
             ),
         };
         return fail(Error::invalid(vec![FieldError::new("rules", message)]));
     }
     let source_url = draft.extraction.proposals.first().map(|p| p.rule.source_url.clone());
-    let input = VersionInput {
+    let version = VersionInput {
         title: draft.extraction.title.clone(),
         source_url: command.source_url.clone().or(source_url).unwrap_or_default(),
         effective_date: None,
@@ -134,26 +141,56 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         draft_id: Some(draft.id.clone()),
         rules,
     };
-    match layers::accept(&service, &caller, &command.district, &command.judge, input, &command.accepted_by).await {
+    match layers::accept(&service, &caller, &command.district, &command.judge, version, &command.accepted_by).await {
         Ok(version) => {
+            // The draft as stored now (accepted), for --json.
+            let decided = layers::draft(&service, &caller, &draft_id).await.unwrap_or(draft);
+            print_draft(&decided, command.json)?;
             let count = version.standing_order.as_ref().map_or(0, |order| order.rules.len());
-            eprintln!(
-                "Accepted as version {} of {}'s layer for {}/{} ({count} rules, by {} at {}).",
+            out::message(format_args!(
+                "Accepted as version {} of {}'s layer for {}/{} ({}, by {} at {}).",
                 version.version,
                 version.organisation_id,
                 version.district_id,
                 version.judge_slug,
+                plural(count, "rule", "rules"),
                 version.accepted_by,
                 version.accepted_at
-            );
+            ));
             Ok(ExitCode::SUCCESS)
         }
-        Err(error) => fail(error),
+        Err(error) => {
+            discard(&service, organisation, &draft_id).await;
+            let failed = fail(error);
+            out::message("Nothing stored: the rules could not be accepted.");
+            failed
+        }
     }
 }
 
+/// Removes the draft stored to be accepted, when it was not.
+async fn discard(service: &Service, organisation: &str, draft_id: &str) {
+    if let Err(error) = crate::store::layers::discard_draft(&service.db, organisation, draft_id).await {
+        out::message(format_args!("warning: could not remove the draft {draft_id}: {error:#}"));
+    }
+}
+
+/// The draft as JSON (the API's answer), or the review.
+fn print_draft(draft: &crate::store::layers::Draft, json: bool) -> anyhow::Result<()> {
+    if json { out::line(serde_json::to_string_pretty(draft)?) } else { print_review(&draft.extraction) }
+}
+
+/// `1 rule`, `3 rules`.
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 fn print_review(extraction: &courtrules_engine::model::Extraction) -> anyhow::Result<()> {
-    out::line(format_args!("{} — {} proposed rules", extraction.title, extraction.proposals.len()))?;
+    out::line(format_args!(
+        "{} — {}",
+        extraction.title,
+        plural(extraction.proposals.len(), "proposed rule", "proposed rules")
+    ))?;
     for warning in &extraction.warnings {
         out::line(format_args!("warning: {warning}"))?;
     }
@@ -173,8 +210,9 @@ fn print_review(extraction: &courtrules_engine::model::Extraction) -> anyhow::Re
     }
     if !extraction.not_understood.is_empty() {
         out::line(format_args!(
-            "\nNot understood ({} sentences that read as rules; check them yourself):",
-            extraction.not_understood.len()
+            "\nNot understood ({} that {} as rules; check them yourself):",
+            plural(extraction.not_understood.len(), "sentence", "sentences"),
+            if extraction.not_understood.len() == 1 { "reads" } else { "read" }
         ))?;
         for passage in &extraction.not_understood {
             out::line(format_args!("  p.{}: {}", passage.page, passage.text))?;

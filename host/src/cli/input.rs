@@ -1,23 +1,104 @@
-//! What a one-shot command reads: a file, or standard input for `-`.
+//! What a one-shot command reads: a file, or standard input for `-` — at most as many
+//! bytes as the server would take in a request (an endless input, `/dev/zero` or
+//! `yes |`, is refused when it passes the limit instead of filling the memory).
 
-use anyhow::Context;
+use crate::service::Error;
+use crate::service::error::ErrorBody;
+use courtrules_engine::model::FieldError;
 use std::io::Read;
 use std::path::Path;
 
-/// The bytes of `file`, or of standard input when it is `-`.
-pub(super) fn read(file: &Path) -> anyhow::Result<Vec<u8>> {
-    if file == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("could not read standard input")?;
-        return Ok(bytes);
+/// Why an input could not be read, as the error body the commands print.
+#[derive(Debug)]
+pub(super) enum InputError {
+    /// Missing, a folder, not readable, or empty where a document is needed.
+    Unreadable(String),
+    /// Larger than the limit.
+    TooLarge { message: String, suggestion: String },
+}
+
+impl InputError {
+    /// The JSON error body: the validation body naming the problem, or the API's
+    /// `payload-too-large` body.
+    pub(super) fn body(&self) -> Vec<u8> {
+        match self {
+            InputError::Unreadable(message) => Error::invalid(vec![FieldError::new("", message.clone())]).body(),
+            InputError::TooLarge { message, suggestion } => {
+                ErrorBody::new(message.clone(), suggestion.clone(), "payload-too-large").to_json()
+            }
+        }
     }
-    std::fs::read(file).with_context(|| format!("could not read {}", file.display()))
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::Unreadable(message) | InputError::TooLarge { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+/// What is read, for the messages: "a check request", "a PDF".
+#[derive(Clone, Copy)]
+pub(super) struct Limit {
+    pub(super) bytes: usize,
+    pub(super) what: &'static str,
+    pub(super) suggestion: &'static str,
+}
+
+/// A check or deadline request, as large as the server takes one.
+pub(super) const JSON_REQUEST: Limit = Limit {
+    bytes: super::args::BODY_LIMIT_BYTES,
+    what: "a request",
+    suggestion: "Give a smaller request: check and deadline requests describe a filing, they do not carry it.",
+};
+
+/// A PDF to classify, as large as the server's `/classify` takes one.
+pub(super) const PDF: Limit = Limit {
+    bytes: super::args::CLASSIFY_MAX_PDF_BYTES,
+    what: "a PDF to classify",
+    suggestion: "Give a smaller PDF (the server's /classify takes none larger either).",
+};
+
+/// A judge's practices (PDF or text), as large as the server takes a PDF.
+pub(super) const DOCUMENT: Limit = Limit {
+    bytes: super::args::CLASSIFY_MAX_PDF_BYTES,
+    what: "a judge's practices document",
+    suggestion: "Give the judge's practices document itself: it is tens of pages, not megabytes.",
+};
+
+/// The bytes of `file`, or of standard input when it is `-`, refused past `limit`.
+pub(super) fn read(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError> {
+    let name = name(file);
+    let unreadable = |error: std::io::Error| InputError::Unreadable(format!("could not read {name}: {error}"));
+    let mut bytes = Vec::new();
+    // One byte past the limit tells a file of exactly the limit from a larger one.
+    let most = limit.bytes as u64 + 1;
+    if file == Path::new("-") {
+        std::io::stdin().lock().take(most).read_to_end(&mut bytes).map_err(unreadable)?;
+    } else {
+        let opened = std::fs::File::open(file).map_err(unreadable)?;
+        // A folder opens, and fails only when read ("Is a directory"), which says it.
+        opened.take(most).read_to_end(&mut bytes).map_err(unreadable)?;
+    }
+    if bytes.len() > limit.bytes {
+        return Err(InputError::TooLarge {
+            message: format!(
+                "{name} is larger than {} bytes ({}), the most {} may be",
+                limit.bytes,
+                mebibytes(limit.bytes),
+                limit.what
+            ),
+            suggestion: limit.suggestion.to_owned(),
+        });
+    }
+    Ok(bytes)
 }
 
 /// A JSON request file: as `read`, without the byte order mark some Windows editors
 /// (Notepad) put at the start of a UTF-8 file, which no JSON parser takes.
-pub(super) fn read_json(file: &Path) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = read(file)?;
+pub(super) fn read_json(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError> {
+    let mut bytes = read(file, limit)?;
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -27,4 +108,10 @@ pub(super) fn read_json(file: &Path) -> anyhow::Result<Vec<u8>> {
 /// How `file` is named in messages.
 pub(super) fn name(file: &Path) -> String {
     if file == Path::new("-") { "standard input".to_owned() } else { file.display().to_string() }
+}
+
+/// `1 MiB`, `22 MiB`, `1.5 MiB`.
+fn mebibytes(bytes: usize) -> String {
+    let mib = bytes as f64 / (1024.0 * 1024.0);
+    if mib.fract() == 0.0 { format!("{mib:.0} MiB") } else { format!("{mib:.1} MiB") }
 }

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 pub(super) enum KeysCommand {
     /// Create a key and print it (the only time it is shown).
     Create {
+        /// What the key is for, shown in `keys list` (at most 100 characters).
         #[arg(long)]
         name: String,
         /// `all`, or a comma-separated list of district ids.
@@ -52,21 +53,34 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
                 let known = courts::stored(&mut *db.pool().acquire().await?).await?;
                 let unknown: Vec<&str> = ids.iter().filter(|id| !known.contains_key(*id)).map(String::as_str).collect();
                 if !unknown.is_empty() {
-                    bail!(
-                        "unknown district(s): {} (is the database seeded? run `courtrules seed`)",
-                        unknown.join(", ")
-                    );
+                    bail!("{}", unknown_districts(&unknown, |id| known.contains_key(id), known.is_empty()));
                 }
             }
             let key = keys::create(db, &name, plan, organisation.as_deref()).await?;
-            out::line(format_args!(
-                "Created key {} \"{}\" (districts: {}; organisation {}). It is shown only this once:",
+            // One write, so that the secret is shown whole or the key is revoked.
+            let shown = out::text(format_args!(
+                "Created key {} \"{}\" (districts: {}; organisation {}). It is shown only this once:\n{}\n",
                 key.id,
                 name.trim(),
                 key.plan,
-                key.organisation_id
-            ))?;
-            out::line(key.token)?;
+                key.organisation_id,
+                key.token
+            ));
+            if let Err(error) = shown {
+                // Nobody has the secret: a key that stayed active could only be revoked.
+                let revoked = keys::revoke(db, &key.id).await;
+                return Err(match revoked {
+                    Ok(_) => error.context(format!(
+                        "key {} was created but its secret could not be shown, so it was revoked; create another",
+                        key.id
+                    )),
+                    Err(revoke_error) => error.context(format!(
+                        "key {} was created but its secret could not be shown, and revoking it failed ({revoke_error:#}): \
+                         revoke it with `courtrules keys revoke {}`",
+                        key.id, key.id
+                    )),
+                });
+            }
             Ok(ExitCode::SUCCESS)
         }
         KeysCommand::List => {
@@ -121,4 +135,22 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
             }
         }
     }
+}
+
+/// Why `--districts` names no district: ids are lowercase (`edny`, not `EDNY`); an
+/// empty database has none until it is seeded.
+fn unknown_districts(unknown: &[&str], known: impl Fn(&str) -> bool, none_known: bool) -> String {
+    let listed: Vec<String> = unknown
+        .iter()
+        .map(|id| {
+            let lower = id.to_lowercase();
+            if lower != *id && known(&lower) { format!("{id} (did you mean {lower}?)") } else { (*id).to_owned() }
+        })
+        .collect();
+    let hint = if none_known {
+        "the database has no courts yet: run `courtrules seed`"
+    } else {
+        "district ids are lowercase, as `edny,sdny`; `GET /api/v1/courts` and data/courts/courts.json list them"
+    };
+    format!("unknown district(s): {} ({hint})", listed.join(", "))
 }

@@ -44,8 +44,15 @@ enum LogFormat {
 
 #[derive(Args)]
 struct StorageArgs {
-    /// Database URL; the SQLite file and its folder are created if missing.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://./var/courtrules.db", global = true)]
+    /// Database URL; the SQLite file and its folder are created if missing. Its value
+    /// from the environment is not shown here: a PostgreSQL URL may hold a password.
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        hide_env_values = true,
+        default_value = "sqlite://./var/courtrules.db",
+        global = true
+    )]
     database_url: String,
     /// The data pack to seed from (courts/courts.json, profiles/*.json).
     #[arg(long, env = "COURTRULES_DATA_DIR", default_value = "./data", global = true)]
@@ -71,6 +78,8 @@ enum Command {
     /// Check a filing described in FILE.json (`-` for stdin) offline, with the same
     /// engine; prints the response. Exit 0 compliant, 1 review or non-compliant, 2 error.
     Check {
+        /// The check request: a JSON file as the body of POST /api/v1/check, or `-`
+        /// for standard input.
         file: PathBuf,
         #[command(flatten)]
         engine: EngineArgs,
@@ -115,14 +124,17 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     // A closed pipe ends a one-shot command quietly; the servers keep running (`crate::out`).
-    if !matches!(cli.command, Command::Serve(_) | Command::Mcp { .. }) {
+    // So does `keys create`: a key whose secret could not be shown is revoked, which it
+    // cannot be once SIGPIPE has ended the process.
+    let creates_a_key = matches!(cli.command, Command::Keys { command: keys::KeysCommand::Create { .. } });
+    if !matches!(cli.command, Command::Serve(_) | Command::Mcp { .. }) && !creates_a_key {
         out::end_quietly_when_the_reader_goes();
     }
     init_tracing(cli.log_format);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("error: could not start the runtime: {error}");
+            out::message(format_args!("error: could not start the runtime: {error}"));
             return ExitCode::from(2);
         }
     };
@@ -133,7 +145,7 @@ pub fn main() -> ExitCode {
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            out::message(format_args!("error: {error:#}"));
             ExitCode::from(if is_check { 2 } else { 1 })
         }
     }

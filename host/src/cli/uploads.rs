@@ -12,18 +12,23 @@ use std::process::ExitCode;
 pub(super) enum UploadsCommand {
     /// The most recent uploads, newest first, one JSON object a line.
     List {
+        /// How many uploads to list at most.
         #[arg(long, default_value_t = 100)]
         limit: u32,
     },
     /// The PDF an upload sent, written to --output (or to standard output).
     Get {
+        /// The upload's id (see `uploads list`).
         id: String,
+        /// The file to write the PDF to (default: standard output).
         #[arg(long)]
         output: Option<std::path::PathBuf>,
     },
     /// Remove uploads older than the retention period (or --older-than-days) and the
     /// stored PDFs no remaining upload names.
     Prune {
+        /// Remove uploads older than this many days (default: the retention period,
+        /// --upload-retention-days).
         #[arg(long)]
         older_than_days: Option<u64>,
     },
@@ -38,8 +43,8 @@ pub(super) async fn run(db: &Db, uploads: &Uploads, command: UploadsCommand) -> 
         }
         UploadsCommand::Get { id, output } => {
             let Some(pdf) = uploads.pdf(db, &id).await? else {
-                eprintln!("error: there is no upload `{id}` (see `courtrules uploads list`)");
-                return Ok(ExitCode::from(2));
+                // Exit 1, as every command's error but check, classify, deadlines and ingest.
+                anyhow::bail!("there is no upload `{id}` (see `courtrules uploads list`)");
             };
             match output {
                 Some(path) => std::fs::write(&path, &pdf)

@@ -17,6 +17,7 @@ const DOCUMENTS: &[(&str, &str, &str)] = &[
     ("deadlines", "Deadlines", include_str!("../../../docs/deadlines.md")),
     ("ingest", "Bring your own judge", include_str!("../../../docs/ingest.md")),
     ("profile-format", "The compliance profile format", include_str!("../../../docs/profile-format.md")),
+    ("mcp", "The MCP tool server", include_str!("../../../docs/mcp.md")),
 ];
 
 /// The documentation index (HTML)

@@ -25,12 +25,21 @@ pub enum ApiError {
     RateLimited { group: Group, limit: u32, window: String, retry_after_seconds: u64, contact: String },
     #[error("a POST body must be JSON sent with `Content-Type: application/json`")]
     UnsupportedMediaType,
+    /// `/deadlines`: the `Accept` header accepts none of the representations it answers in.
+    #[error(
+        "the Accept header accepts neither `application/json` nor `text/calendar`, the two forms this answer comes in"
+    )]
+    NotAcceptable,
     /// A body sent compressed (`Content-Encoding` other than `identity`): read as it
     /// came, it would be reported as invalid JSON with no word of why.
     #[error("a request body sent with `Content-Encoding: {0}` cannot be read; send it uncompressed")]
     UnsupportedContentEncoding(String),
     #[error("the request body is larger than the {limit_bytes}-byte limit")]
     PayloadTooLarge { limit_bytes: usize },
+    /// `/mcp`: the body is larger than the route's limit (room for `classify_document`'s
+    /// largest PDF).
+    #[error("the request body is larger than the {limit_bytes}-byte limit of /mcp")]
+    McpTooLarge { limit_bytes: usize, max_pdf_bytes: usize },
     /// `/classify`: the body is larger than the route's own limit.
     #[error("the request body is larger than the {limit_bytes}-byte limit of /classify")]
     PdfTooLarge { limit_bytes: usize, max_pdf_bytes: usize },
@@ -88,6 +97,7 @@ impl ApiError {
                 | Error::DocumentNotFound(_)
                 | Error::LayerNotFound(_) => StatusCode::NOT_FOUND,
                 Error::LayerConflict(_) => StatusCode::CONFLICT,
+                Error::NoCalendarEvents(_) => StatusCode::NOT_ACCEPTABLE,
                 Error::NoProfile(_)
                 | Error::UnreadablePdf(_)
                 | Error::UnreadableText(_)
@@ -108,7 +118,10 @@ impl ApiError {
             ApiError::UnsupportedMediaType | ApiError::UnsupportedContentEncoding(_) => {
                 StatusCode::UNSUPPORTED_MEDIA_TYPE
             }
-            ApiError::PayloadTooLarge { .. } | ApiError::PdfTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PayloadTooLarge { .. } | ApiError::PdfTooLarge { .. } | ApiError::McpTooLarge { .. } => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
+            ApiError::NotAcceptable => StatusCode::NOT_ACCEPTABLE,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::UriTooLong { .. } => StatusCode::URI_TOO_LONG,
@@ -145,6 +158,12 @@ impl ApiError {
                 "Send the body as JSON with the header `Content-Type: application/json`.".into(),
                 "unsupported-media-type",
             ),
+            ApiError::NotAcceptable => general(
+                "Leave Accept out or send `Accept: application/json` for JSON, or `Accept: text/calendar` for \
+                 iCalendar; a q-value of 0 (`text/calendar;q=0`) refuses that form."
+                    .into(),
+                "not-acceptable",
+            ),
             ApiError::UnsupportedContentEncoding(_) => general(
                 "Send the body uncompressed, without a Content-Encoding header (responses are compressed when you \
                  send Accept-Encoding)."
@@ -157,6 +176,13 @@ impl ApiError {
             ),
             ApiError::PdfTooLarge { max_pdf_bytes, .. } => general(
                 format!("Send a smaller PDF: at most {max_pdf_bytes} bytes, which base64 makes a third larger."),
+                "payload-too-large",
+            ),
+            ApiError::McpTooLarge { max_pdf_bytes, .. } => general(
+                format!(
+                    "Send a smaller message: classify_document takes a PDF of at most {max_pdf_bytes} bytes, which \
+                     base64 makes a third larger; every other tool's arguments are far smaller."
+                ),
                 "payload-too-large",
             ),
             ApiError::RouteNotFound(_) => {

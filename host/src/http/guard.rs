@@ -8,7 +8,9 @@
 //!   one and refuses unequal ones itself.)
 //! - `clean_request_id`: a client's `X-Request-Id` is logged and echoed, so only a
 //!   short, plain one is kept; any other is replaced by a fresh id.
-//! - `body_limit`: the body limit of the route (the configured one, or `/classify`'s).
+//! - `body_limit`: the body limit of the route (the configured one, or the one for
+//!   documents: `/classify`'s, also the drafts' and `/mcp`'s, whose `classify_document`
+//!   carries a PDF as `/classify` does).
 //! - `json_errors`: an error a layer answers on its own (body limit, time-out, axum's
 //!   rejections) becomes the matching JSON body.
 //! - `security_headers`: `nosniff`, no framing, no referrer, and a Content-Security-
@@ -96,8 +98,11 @@ pub struct BodyLimits {
 /// other problem with a body (docs/errors.md, "Order of checks"), and the client's bytes
 /// are still never read.
 pub async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, next: Next) -> Response {
-    // Documents (PDFs to classify, practices to read) get the larger limit.
-    let is_classify = [classify::PATH, super::layers::DRAFTS_PATH].contains(&request.uri().path());
+    // Documents (PDFs to classify, practices to read) get the larger limit; so does the
+    // MCP tool server, whose `classify_document` carries a PDF in base64 as /classify does.
+    let path = request.uri().path();
+    let is_classify =
+        [classify::PATH, super::layers::DRAFTS_PATH].contains(&path) || crate::mcp::http::is_mcp_path(path);
     let limit = if is_classify { limits.classify } else { limits.default };
     let declared =
         request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<u64>().ok());

@@ -61,6 +61,8 @@ pub struct HttpConfig {
     pub web_dir: std::path::PathBuf,
     /// Length of the rate-limit window (a minute; shorter only in tests).
     pub rate_window: Duration,
+    /// The bounds on open MCP sessions (`/mcp`).
+    pub mcp_sessions: crate::mcp::sessions::SessionLimits,
 }
 
 #[derive(Clone)]

@@ -1,51 +1,336 @@
 //! `/mcp`: the tool server over streamable HTTP, on the API's own listener. The route
 //! authenticates the bearer key first (401/403 with the API's JSON bodies, as every
 //! endpoint) and hands it to the tools in the request's extensions. It then reads the
-//! body within the API's body limit, so a body over it gets the API's 413 (the tool
-//! server itself would answer a failed read with a bare 500).
+//! body within the route's body limit (room for `classify_document`'s largest PDF in
+//! base64, as `/classify`), so a body over it gets the API's 413 (the tool server itself
+//! would answer a failed read with a bare 500).
+//!
+//! The tool server (`rmcp`) refuses what the transport does not allow — a `Host` not
+//! naming this server, a missing `Accept`, an unknown session, a body that is not one
+//! JSON-RPC message — with a line of plain text. Each such answer is given its own
+//! words here, as a JSON body (`docs/mcp.md`, "Errors over HTTP"): the service's error
+//! body for HTTP-level refusals, a JSON-RPC error (`-32700`, `-32600`, `-32602`) for a
+//! body that is not a message this server reads. None of them is logged as a fault of
+//! the server.
 
 use super::CourtrulesMcp;
+use super::sessions::{Admission, Sessions};
 use crate::http::AppState;
 use crate::http::auth::ApiKey;
+use crate::http::error::ApiError;
 use crate::http::extract::read_body;
+use crate::service::error::ErrorBody;
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use rmcp::model::ProtocolVersion;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use std::sync::Arc;
 
 pub const PATH: &str = "/mcp";
 
+/// The session id header of the streamable HTTP transport.
+const SESSION_ID: &str = "mcp-session-id";
+
+/// Whether `path` is the tool server's (`/mcp`, or below it).
+pub fn is_mcp_path(path: &str) -> bool {
+    path == PATH || path.strip_prefix(PATH).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// What the `/mcp` route shares: the API's state and the open sessions.
+#[derive(Clone)]
+struct Route {
+    state: AppState,
+    sessions: Arc<Sessions>,
+}
+
 /// The `/mcp` route.
 pub fn router(state: AppState) -> Router {
+    let limits = state.config.mcp_sessions;
     let for_tools = state.clone();
-    let mut config = StreamableHttpServerConfig::default();
+    let mut config = StreamableHttpServerConfig::default()
+        // The route reads the body within its own limit first (room for the largest PDF
+        // `classify_document` takes, in base64): the tool server must not refuse less.
+        .with_max_request_body_bytes(state.config.classify_body_limit_bytes());
     // Requests must name this server (DNS-rebinding protection): its public host too.
     if let Some(host) = state.config.public_url.split("://").nth(1).map(|rest| rest.split('/').next().unwrap_or(rest)) {
         config.allowed_hosts.push(host.to_owned());
         config.allowed_hosts.push(host.split(':').next().unwrap_or(host).to_owned());
     }
-    let tools = StreamableHttpService::new(
-        move || Ok(CourtrulesMcp::for_http(for_tools.clone())),
-        LocalSessionManager::default().into(),
-        config,
-    );
-    Router::new().nest_service(PATH, tools).layer(middleware::from_fn_with_state(state, authenticate))
+    let manager = Arc::new(LocalSessionManager::default());
+    let sessions = Arc::new(Sessions::new(Arc::clone(&manager), limits));
+    let tools = StreamableHttpService::new(move || Ok(CourtrulesMcp::for_http(for_tools.clone())), manager, config);
+    let route = Route { state, sessions };
+    Router::new().nest_service(PATH, tools).layer(middleware::from_fn_with_state(route, authenticate))
 }
 
-async fn authenticate(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let key = match ApiKey::authenticate(request.headers(), &state).await {
+async fn authenticate(State(route): State<Route>, mut request: Request, next: Next) -> Response {
+    let key = match ApiKey::authenticate(request.headers(), &route.state).await {
         Ok(key) => key,
         Err(error) => return error.into_response(),
     };
+    let key_id = key.caller.key_id.clone();
     request.extensions_mut().insert(key);
     // The body is already limited (`guard::body_limit`); reading it here turns going
     // over the limit into the API's 413.
     let (parts, body) = request.into_parts();
-    match read_body(Request::from_parts(parts.clone(), body)).await {
-        Ok(bytes) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
-        Err(error) => error.into_response(),
+    let bytes = match read_body(Request::from_parts(parts.clone(), body)).await {
+        Ok(bytes) => bytes,
+        Err(ApiError::PayloadTooLarge { limit_bytes }) => {
+            return ApiError::McpTooLarge { limit_bytes, max_pdf_bytes: route.state.config.classify_max_pdf_bytes }
+                .into_response();
+        }
+        Err(error) => return error.into_response(),
+    };
+    // A session is its key's: another key's use of it is answered as an unknown session.
+    let session = parts.headers.get(SESSION_ID).and_then(|value| value.to_str().ok()).map(str::to_owned);
+    if let Some(session) = &session
+        && !route.sessions.belongs_to(session, &key_id)
+    {
+        return unknown_session(session);
+    }
+    let opens_session = parts.method == Method::POST && session.is_none() && is_initialize(&bytes);
+    if opens_session && let Admission::Refused(refusal) = route.sessions.admit(&key_id).await {
+        return refusal;
+    }
+    let response = next.run(Request::from_parts(parts.clone(), Body::from(bytes.clone()))).await;
+    if opens_session && let Some(id) = response.headers().get(SESSION_ID).and_then(|value| value.to_str().ok()) {
+        route.sessions.opened(id, &key_id);
+    }
+    in_own_words(response, &parts, &bytes).await
+}
+
+/// Whether the body is an `initialize` request (which opens a session).
+fn is_initialize(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(body)
+        .is_ok_and(|message| message.get("method").and_then(serde_json::Value::as_str) == Some("initialize"))
+}
+
+/// The 404 of an unknown (or expired, or closed, or another key's) session.
+fn unknown_session(id: &str) -> Response {
+    let id: String = id.chars().take(80).collect();
+    transport_error(
+        StatusCode::NOT_FOUND,
+        format!("no MCP session `{id}`: it is unknown, or it has expired or been closed"),
+        "Start a new session: send `initialize` without an Mcp-Session-Id header (an MCP client does this on a 404). \
+         A session closes after 5 minutes without a request."
+            .into(),
+    )
+}
+
+/// The 503 of `initialize` while the server has its limit of sessions open.
+pub(super) fn too_many_sessions(total: usize) -> Response {
+    let mut response = transport_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("the server has {total} MCP sessions open, its limit; no new session can be opened now"),
+        "Retry in a minute: a session closes when its client ends it (DELETE /mcp) or after 5 minutes without \
+         a request."
+            .into(),
+    );
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(60));
+    response
+}
+
+/// A refusal of the tool server's transport, as the service's general error body.
+fn transport_error(status: StatusCode, error: String, suggestion: String) -> Response {
+    let body = ErrorBody { error, suggestion, docs_url: errors_url() };
+    (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body.to_json()).into_response()
+}
+
+/// Where the `/mcp` errors are described.
+pub fn errors_url() -> String {
+    crate::service::error::docs_page_url("mcp", "errors-over-http")
+}
+
+/// The answer, with a refusal of the tool server's transport (plain text) in words of
+/// this service; every other answer as it is.
+async fn in_own_words(response: Response, request: &axum::http::request::Parts, body: &Bytes) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    // 405 (with its Allow header) and 500 are left to `guard::json_errors`: the first is
+    // the API's own "method not allowed", the second a fault of the server.
+    if !status.is_client_error() || is_json || status == StatusCode::METHOD_NOT_ALLOWED {
+        return response;
+    }
+    let (parts, answer) = response.into_parts();
+    let text = axum::body::to_bytes(answer, 64 * 1024).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_owned();
+    let host = request.headers.get(header::HOST).map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned());
+    let mut fixed = match status {
+        StatusCode::FORBIDDEN if text.contains("Host") => transport_error(
+            status,
+            format!("the Host header `{}` does not name this server", host.unwrap_or_default()),
+            "Send MCP requests to this server's own address: a loopback host (localhost, 127.0.0.1, ::1) or the host \
+             of the server's --public-url. Other hosts are refused, to guard against DNS rebinding."
+                .into(),
+        ),
+        StatusCode::BAD_REQUEST if text.contains("Host header") => transport_error(
+            status,
+            "the Host header is missing or malformed".into(),
+            "Send a Host header naming this server (an HTTP client does this on its own).".into(),
+        ),
+        StatusCode::NOT_ACCEPTABLE => {
+            let (wanted, header) = if request.method == Method::GET {
+                ("text/event-stream", "Accept: text/event-stream")
+            } else {
+                ("both application/json and text/event-stream", "Accept: application/json, text/event-stream")
+            };
+            transport_error(
+                status,
+                format!("an MCP {} request must accept {wanted}", request.method),
+                format!("Send `{header}`, as the streamable HTTP transport requires (MCP client libraries do)."),
+            )
+        }
+        StatusCode::NOT_FOUND if text.contains("Session not found") => {
+            let id = request.headers.get(SESSION_ID).and_then(|value| value.to_str().ok()).unwrap_or_default();
+            unknown_session(id)
+        }
+        StatusCode::BAD_REQUEST if text.contains("Session ID is required") => transport_error(
+            status,
+            "this request needs an Mcp-Session-Id header: only `initialize` opens a session without one".into(),
+            "Send `initialize` first, then the Mcp-Session-Id header of its answer with every later request.".into(),
+        ),
+        StatusCode::BAD_REQUEST if text.contains("MCP-Protocol-Version") => {
+            let versions: Vec<&str> = ProtocolVersion::KNOWN_VERSIONS.iter().map(|version| version.as_str()).collect();
+            let sent =
+                request.headers.get("mcp-protocol-version").map(|value| String::from_utf8_lossy(value.as_bytes()));
+            transport_error(
+                status,
+                format!(
+                    "the MCP-Protocol-Version header `{}` is not a version this server speaks",
+                    sent.unwrap_or_default()
+                ),
+                format!(
+                    "Send the version the `initialize` answer named, or none; the versions known: {}.",
+                    versions.join(", ")
+                ),
+            )
+        }
+        StatusCode::UNSUPPORTED_MEDIA_TYPE if text.starts_with("fail to deserialize") => not_a_message(body),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType.into_response(),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            // Not reached while the route's own limit is the smaller one.
+            transport_error(status, text, "Send a smaller body.".into())
+        }
+        _ => {
+            let error =
+                if text.is_empty() { format!("the MCP transport refused the request ({status})") } else { text };
+            transport_error(status, error, "See docs/mcp.md for what the streamable HTTP transport expects.".into())
+        }
+    };
+    // Keep the transport's headers (e.g. Allow).
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            fixed.headers_mut().entry(name).or_insert(value.clone());
+        }
+    }
+    fixed
+}
+
+/// The JSON-RPC error for a body that is not one JSON-RPC message this server reads
+/// (HTTP 400): `-32700` when it is not JSON, `-32600` when it is no JSON-RPC 2.0
+/// message, `-32602` when it is a request whose parameters do not fit its method.
+fn not_a_message(body: &[u8]) -> Response {
+    let (code, id, message) = classify_message(body);
+    let error = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {
+            "code": code,
+            "message": message,
+            "data": {
+                "suggestion": "Send one JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\" and a \"method\") per POST, as an MCP client does.",
+                "docs_url": errors_url(),
+            },
+        },
+    });
+    let mut response = (StatusCode::BAD_REQUEST, axum::Json(error)).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// `(code, id, message)` of the JSON-RPC error for a body the transport could not read.
+pub(super) fn classify_message(body: &[u8]) -> (i64, serde_json::Value, String) {
+    use serde_json::Value;
+    let value: Value = match serde_json::from_slice(body) {
+        Ok(value) => value,
+        Err(_) if body.iter().all(u8::is_ascii_whitespace) => {
+            return (-32700, Value::Null, "Parse error: the body is empty; it must be a JSON-RPC message".into());
+        }
+        Err(error) => return (-32700, Value::Null, format!("Parse error: the body is not JSON: {error}")),
+    };
+    let invalid = |message: &str| (-32600, Value::Null, format!("Invalid Request: {message}"));
+    let Value::Object(object) = &value else {
+        return match value {
+            Value::Array(_) => invalid("a batch (a JSON array) is not accepted: send one message per POST"),
+            _ => invalid("a JSON-RPC message is a JSON object"),
+        };
+    };
+    if object.get("jsonrpc") != Some(&Value::from("2.0")) {
+        return invalid("`jsonrpc` must be \"2.0\"");
+    }
+    let id = object.get("id").filter(|id| id.is_string() || id.is_i64() || id.is_u64()).cloned();
+    match object.get("method") {
+        Some(Value::String(method)) => {
+            // The message names a method but does not fit it.
+            let reason = rmcp_reason(body);
+            match id {
+                Some(id) => (-32602, id, format!("Invalid params for `{method}`: {reason}")),
+                None if object.contains_key("id") => invalid("`id` must be a string or an integer"),
+                None => invalid(&format!("not a notification this server reads (`{method}`): {reason}")),
+            }
+        }
+        Some(_) => invalid("`method` must be a string"),
+        None if object.contains_key("result") || object.contains_key("error") => {
+            invalid(&format!("not a response this server reads: {}", rmcp_reason(body)))
+        }
+        None => invalid("a request or notification needs a `method`"),
+    }
+}
+
+/// Why rmcp cannot read `body` as a client message, in serde's words.
+fn rmcp_reason(body: &[u8]) -> String {
+    match serde_json::from_slice::<rmcp::model::ClientJsonRpcMessage>(body) {
+        Ok(_) => "not accepted by the transport".into(),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bodies_that_are_no_message_get_their_own_json_rpc_error() {
+        let code = |body: &str| classify_message(body.as_bytes()).0;
+        assert_eq!(code(""), -32700);
+        assert_eq!(code("hello"), -32700);
+        assert_eq!(code("{\"a\":1}"), -32600);
+        assert_eq!(code("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]"), -32600);
+        assert_eq!(code("{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"tools/list\"}"), -32600);
+        assert_eq!(code("{\"jsonrpc\":\"2.0\",\"id\":3}"), -32600);
+        let (code, id, _) = classify_message(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{}}");
+        assert_eq!((code, id), (-32602, serde_json::json!(3)));
+    }
+
+    #[test]
+    fn only_the_mcp_route_is_the_mcp_route() {
+        assert!(is_mcp_path("/mcp") && is_mcp_path("/mcp/"));
+        assert!(!is_mcp_path("/mcpx") && !is_mcp_path("/api/v1/check"));
+    }
+
+    /// The `docs_url` of the `/mcp` errors lands on a section of docs/mcp.md.
+    #[test]
+    fn the_errors_section_exists() {
+        assert!(include_str!("../../../docs/mcp.md").contains("\n## Errors over HTTP\n"));
+        assert!(errors_url().ends_with("/docs/mcp#errors-over-http"));
     }
 }

@@ -6,13 +6,20 @@
 //!
 //! Two transports: streamable HTTP at `/mcp` on `courtrules serve` (the caller is the
 //! bearer key the `/mcp` route authenticated), and stdio (`courtrules mcp`, the key given
-//! at start). Each tool call counts against the key's `mcp` rate limit.
+//! at start). Over HTTP each tool call counts against the key's `mcp` rate limit (and
+//! `classify_document` against its `classify` limit too), and is bounded by the server's
+//! `--request-timeout-ms`. Over stdio the server is the operator's own process, started
+//! by the assistant for one user: the key is checked once for its plan (the districts it
+//! may query), but its rate limits are not applied and calls have no time limit beyond
+//! the engine's own.
 //!
 //! Bad arguments are tool errors (`isError`) whose text is the REST API's own error body
-//! — a validation error names the argument, as the 400 does.
+//! — a validation error names the argument, as the 400 does; where that body's
+//! suggestion names a REST endpoint that has a tool, the tool is named instead.
 
 pub mod http;
 mod schemas;
+pub mod sessions;
 mod tools;
 
 use crate::http::AppState;
@@ -61,6 +68,15 @@ impl CourtrulesMcp {
         }
     }
 
+    /// The time limit of a tool call: the server's request time-out over HTTP; none over
+    /// stdio (the engine's own deadline still bounds each call into it).
+    fn time_limit(&self) -> Option<std::time::Duration> {
+        match &self.access {
+            Access::Http { state } => Some(state.config.request_timeout),
+            Access::Fixed(_) => None,
+        }
+    }
+
     fn for_http(state: AppState) -> Self {
         CourtrulesMcp { service: state.service.clone(), access: Access::Http { state } }
     }
@@ -99,6 +115,12 @@ impl CourtrulesMcp {
     }
 }
 
+/// The tool error of a call that passed the server's time limit: the REST API's 503 body.
+fn timed_out() -> CallToolResult {
+    let body = crate::http::error::ApiError::Timeout.body();
+    CallToolResult::error(vec![ContentBlock::text(String::from_utf8_lossy(&body).into_owned())])
+}
+
 /// A tool error with a plain message.
 fn failure(message: &str) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(serde_json::json!({ "error": message }).to_string())])
@@ -107,7 +129,25 @@ fn failure(message: &str) -> CallToolResult {
 /// The service's error as a tool error: the REST API's body for it, as text.
 fn service_error(error: Error) -> CallToolResult {
     let body = crate::http::error::ApiError::Service(error).body();
-    CallToolResult::error(vec![ContentBlock::text(String::from_utf8_lossy(&body).into_owned())])
+    CallToolResult::error(vec![ContentBlock::text(naming_tools(&String::from_utf8_lossy(&body)))])
+}
+
+/// An error body's text with the REST endpoints that have a tool named as the tool: an
+/// assistant calls tools, not URLs. (`GET /api/v1/judges?district_id=edny` becomes
+/// "the search_judges tool with district_id `edny`".)
+fn naming_tools(body: &str) -> String {
+    const JUDGES: &str = "GET /api/v1/judges?district_id=";
+    let mut text = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(at) = rest.find(JUDGES) {
+        text.push_str(&rest[..at]);
+        let after = &rest[at + JUDGES.len()..];
+        let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(after.len());
+        text.push_str(&format!("the search_judges tool with district_id `{}`", &after[..end]));
+        rest = &after[end..];
+    }
+    text.push_str(rest);
+    text
 }
 
 /// A JSON answer: as text, and as structured content for the tool's output schema.
@@ -125,4 +165,17 @@ fn answer_bytes(bytes: Vec<u8>) -> Result<CallToolResult, ErrorData> {
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
     result.structured_content = Some(structured);
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn suggestions_name_the_tool_instead_of_the_endpoint() {
+        let body =
+            r#"{"suggestion":"List the district's judges with GET /api/v1/judges?district_id=edny and use a slug"}"#;
+        assert_eq!(
+            super::naming_tools(body),
+            r#"{"suggestion":"List the district's judges with the search_judges tool with district_id `edny` and use a slug"}"#
+        );
+    }
 }

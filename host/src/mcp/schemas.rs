@@ -56,6 +56,34 @@ pub fn component(name: &str) -> Arc<JsonObject> {
     Arc::new(root)
 }
 
+/// `schema` (derived with schemars) with each `(property, component)`'s property
+/// described by that OpenAPI component instead: the enums the service enforces
+/// (`DocumentScope`, `MotionType`) where the Rust argument is a plain string. The
+/// property stays optional (`null` allowed) and keeps its description.
+pub fn with_components(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
+    let object = Arc::make_mut(&mut schema);
+    for (field, name) in fields {
+        let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field)) else {
+            continue;
+        };
+        let mut inlined = component(name).as_ref().clone();
+        inlined.remove("$schema");
+        // Only a self-contained enum is inlined (a misspelt name would not be one).
+        let Some(Value::Array(values)) = inlined.get_mut("enum") else { continue };
+        let nullable = property.get("type").and_then(Value::as_array).is_some_and(|types| types.contains(&Value::Null))
+            || property.get("type") == Some(&Value::from(vec!["string", "null"]));
+        if nullable {
+            values.push(Value::Null);
+            inlined.insert("type".into(), Value::from(vec!["string", "null"]));
+        }
+        if let Some(description) = property.get("description").cloned() {
+            inlined.insert("description".into(), description);
+        }
+        *property = inlined;
+    }
+    schema
+}
+
 /// The component names `schema` refers to.
 fn references(schema: &Value, found: &mut Vec<String>) {
     match schema {
@@ -126,6 +154,16 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn judge_rules_filters_are_the_enforced_enums() {
+        let tools = crate::mcp::CourtrulesMcp::tool_router().list_all();
+        let rules = tools.iter().find(|tool| tool.name == "get_judge_rules").unwrap();
+        for (field, value) in [("document_scope", "brief_support"), ("motion_type", "Rule_12")] {
+            let values = rules.input_schema["properties"][field]["enum"].as_array().cloned().unwrap_or_default();
+            assert!(values.contains(&Value::from(value)) && values.contains(&Value::Null), "{field}: {values:?}");
         }
     }
 

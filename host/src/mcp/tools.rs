@@ -1,7 +1,7 @@
 //! The tools. Each reads its arguments (every problem named, as the REST API's 400
 //! does), finds the caller, and calls the service function its REST endpoint calls.
 
-use super::schemas::component;
+use super::schemas::{component, with_components};
 use super::{CourtrulesMcp, answer, answer_bytes, failure, service_error};
 use crate::rate_limit::Group;
 use crate::service::{self, Error};
@@ -9,8 +9,12 @@ use crate::store::enforcement::{self, EnforcementList, Filter, INDUSTRIES, RISK_
 use courtrules_engine::calendar::Date;
 use courtrules_engine::model::FieldError;
 use rmcp::handler::server::common::{schema_for_output, schema_for_type};
-use rmcp::model::{CallToolResult, Extensions, JsonObject, ServerCapabilities, ServerConfig};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Extensions, JsonObject, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -52,13 +56,20 @@ pub struct JudgeRules {
 pub struct Holidays {
     pub district_id: String,
     /// A calendar year (default: this year and the next).
+    #[schemars(range(min = 1971, max = 9999))]
     pub year: Option<i32>,
 }
+
+/// The most `search_enforcement_actions` answers at once, and its default.
+const ENFORCEMENT_MAX_LIMIT: i64 = 200;
+const ENFORCEMENT_DEFAULT_LIMIT: u32 = 50;
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EnforcementSearch {
-    /// `US`, `US-CA`, `GB`, `FR`, `EU`, …; `US` also matches the U.S. states.
+    /// An ISO 3166 code (any case): a country (`CA`, `FR`, `AU`, `HK`, …), a U.S. state
+    /// (`US-CA`, `US-NJ`, …) or `EU`. A country's code also matches its subdivisions:
+    /// `US` is every U.S. state's actions.
     pub jurisdiction: Option<String>,
     /// One of the documented industries, e.g. `health`, `advertising_technology`.
     pub industry: Option<String>,
@@ -71,12 +82,41 @@ pub struct EnforcementSearch {
     /// Actions on or before this date (YYYY-MM-DD).
     pub date_to: Option<String>,
     /// At most this many (1–200, default 50), oldest first.
+    #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
+}
+
+/// The filters of `get_enforcement_stats`: those of `search_enforcement_actions`, with
+/// no `limit` (every matching action is counted).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnforcementStatsFilter {
+    /// An ISO 3166 code (any case): a country (`CA`, `FR`, …), a U.S. state (`US-CA`) or
+    /// `EU`. A country's code also matches its subdivisions.
+    pub jurisdiction: Option<String>,
+    /// One of the documented industries, e.g. `health`, `advertising_technology`.
+    pub industry: Option<String>,
+    /// `critical`, `high`, `medium` or `low`.
+    pub risk_level: Option<String>,
+    /// Actions on or after this date (YYYY-MM-DD); with `after_id`, only those after
+    /// that action of this date.
+    pub date_from: Option<String>,
+    pub after_id: Option<String>,
+    /// Actions on or before this date (YYYY-MM-DD).
+    pub date_to: Option<String>,
+}
+
+impl From<EnforcementStatsFilter> for EnforcementSearch {
+    fn from(filter: EnforcementStatsFilter) -> Self {
+        let EnforcementStatsFilter { jurisdiction, industry, risk_level, date_from, after_id, date_to } = filter;
+        EnforcementSearch { jurisdiction, industry, risk_level, date_from, after_id, date_to, limit: None }
+    }
 }
 
 /// The schema of `classify_document`'s arguments; `/classify`'s own reader
 /// (`crate::http::classify::parse`) reads them, so both name the same problems.
 #[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct ClassifyDocument {
     pub district_id: String,
@@ -94,15 +134,33 @@ pub struct EnforcementId {
     pub id: String,
 }
 
-/// Reads a tool's arguments; a tool error naming the problem's argument when they do
-/// not fit.
-fn arguments<T: DeserializeOwned>(arguments: JsonObject) -> Result<T, CallToolResult> {
-    serde_path_to_error::deserialize(serde_json::Value::Object(arguments)).map_err(|error| {
+/// Reads a tool's arguments; a tool error naming each problem's argument when they do
+/// not fit. `ranges` are the integer arguments' bounds, checked first so that a number
+/// out of range gets the REST API's words ("must be between 1 and 500, got -1") whatever
+/// the Rust type that holds it. A number with no fraction (`10.0`) is the integer it
+/// equals, as JSON Schema counts it (and as `check_compliance` reads it).
+fn arguments<T: DeserializeOwned>(arguments: JsonObject, ranges: &[(&str, i64, i64)]) -> Result<T, CallToolResult> {
+    let mut value = serde_json::Value::Object(arguments);
+    integral_numbers(&mut value);
+    let mut problems = Vec::new();
+    for (name, min, max) in ranges {
+        match value.get(*name) {
+            Some(serde_json::Value::Number(number)) => match number.as_i64() {
+                Some(n) if (*min..=*max).contains(&n) => {}
+                _ => problems.push(FieldError::new(*name, format!("must be between {min} and {max}, got {number}"))),
+            },
+            Some(serde_json::Value::Null) | None => {}
+            Some(other) => {
+                problems.push(FieldError::new(*name, format!("must be an integer, got {}", described(other))))
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(service_error(Error::invalid(problems)));
+    }
+    serde_path_to_error::deserialize(value).map_err(|error| {
         let at = error.path().to_string();
-        // Rust's integer types are no word for a caller ("expected u32").
-        let message = ["i32", "u32", "i64", "u64"].iter().fold(error.inner().to_string(), |message, ty| {
-            message.replace(&format!("expected {ty}"), "expected an integer")
-        });
+        let message = in_words(&error.inner().to_string());
         let path = if at != "." {
             // A value of the wrong type: the path is the argument's.
             at
@@ -113,6 +171,54 @@ fn arguments<T: DeserializeOwned>(arguments: JsonObject) -> Result<T, CallToolRe
         };
         service_error(Error::invalid(vec![FieldError::new(path, message)]))
     })
+}
+
+/// Every number in `value` that has no fraction and fits an `i64`, as that integer.
+pub(super) fn integral_numbers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(number) if number.is_f64() => {
+            if let Some(float) = number.as_f64()
+                && float.fract() == 0.0
+                && float >= i64::MIN as f64
+                && float < i64::MAX as f64
+            {
+                *value = serde_json::Value::from(float as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_numbers),
+        serde_json::Value::Object(object) => object.values_mut().for_each(integral_numbers),
+        _ => {}
+    }
+}
+
+/// A JSON value as an error message names it.
+fn described(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(text) => format!("the string {}", serde_json::Value::from(text.as_str())),
+        serde_json::Value::Bool(flag) => format!("`{flag}`"),
+        serde_json::Value::Array(_) => "a list".into(),
+        serde_json::Value::Object(_) => "an object".into(),
+        other => other.to_string(),
+    }
+}
+
+/// serde's message without Rust's words: "invalid type: string \"5\", expected u32" is
+/// "must be an integer, got string \"5\"".
+fn in_words(message: &str) -> String {
+    let rust_types = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "usize", "isize", "f32", "f64"];
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some(rest) = message.strip_prefix(prefix)
+            && let Some((got, expected)) = rest.rsplit_once(", expected ")
+        {
+            let expected = match expected {
+                "f32" | "f64" => "a number",
+                ty if rust_types.contains(&ty) => "an integer",
+                other => other,
+            };
+            return format!("must be {expected}, got {got}");
+        }
+    }
+    message.to_owned()
 }
 
 /// Problems with optional enforcement filters, each at its argument.
@@ -134,9 +240,14 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
             problems.push(FieldError::new(name, format!("`{value}` is not one of {}", allowed.join(", "))));
         }
     }
-    let limit = search.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        problems.push(FieldError::new("limit", format!("must be between 1 and 200, got {limit}")));
+    let limit = search.limit.unwrap_or(ENFORCEMENT_DEFAULT_LIMIT);
+    if let Some(code) = &search.jurisdiction
+        && !enforcement::is_jurisdiction(&code.to_ascii_uppercase())
+    {
+        problems.push(FieldError::new(
+            "jurisdiction",
+            format!("must be an ISO 3166 code such as `CA`, `US`, `US-CA` or `EU`, got `{code}`"),
+        ));
     }
     if search.after_id.is_some() && search.date_from.is_none() {
         problems.push(FieldError::new("after_id", "needs `date_from`: the date of that action"));
@@ -146,7 +257,8 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
     }
     Ok(Filter {
         id: None,
-        jurisdiction: search.jurisdiction,
+        // Codes are stored in capitals; `us-ca` is `US-CA`.
+        jurisdiction: search.jurisdiction.map(|code| code.to_ascii_uppercase()),
         industry: search.industry,
         risk_level: search.risk_level,
         date_from: search.date_from,
@@ -175,7 +287,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn list_courts(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let _: NoArguments = or_return!(arguments(args));
+        let _: NoArguments = or_return!(arguments(args, &[]));
         let caller = or_return!(self.caller(&extensions).await);
         answer(&service::courts::courts(&self.service, &caller))
     }
@@ -187,7 +299,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn search_judges(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let District { district_id } = or_return!(arguments(args));
+        let District { district_id } = or_return!(arguments(args, &[]));
         let caller = or_return!(self.caller(&extensions).await);
         match service::courts::judges(&self.service, &caller, &district_id) {
             Ok(judges) => answer(&judges),
@@ -197,12 +309,15 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "The rules that apply before a judge, layer by layer (FRCP, the district's local rules, the judge's standing order), each citing its source; optionally only those for one kind of paper or motion.",
-        input_schema = schema_for_type::<JudgeRules>(),
+        input_schema = with_components(
+            schema_for_type::<JudgeRules>(),
+            &[("document_scope", "DocumentScope"), ("motion_type", "MotionType")]
+        ),
         output_schema = component("RulesAnswer"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_judge_rules(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let JudgeRules { district_id, judge_slug, document_scope, motion_type } = or_return!(arguments(args));
+        let JudgeRules { district_id, judge_slug, document_scope, motion_type } = or_return!(arguments(args, &[]));
         let caller = or_return!(self.caller(&extensions).await);
         let mut query = vec![("district_id".to_owned(), district_id), ("judge_slug".to_owned(), judge_slug)];
         query.extend(document_scope.map(|scope| ("document_scope".to_owned(), scope)));
@@ -224,7 +339,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args));
+        let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args, &[]));
         let caller = or_return!(self.caller(&extensions).await);
         match service::profile::profile(&self.service, &caller, &district_id, &judge_slug).await {
             Ok(profile) => answer(&profile),
@@ -240,7 +355,10 @@ impl CourtrulesMcp {
     )]
     async fn compute_deadlines(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let caller = or_return!(self.caller(&extensions).await);
-        // The engine reads (and validates) the request as the REST endpoint does.
+        // The engine reads (and validates) the request as the REST endpoint does; a
+        // number with no fraction (`7.0`) is the integer it equals, as for every tool.
+        let mut args = serde_json::Value::Object(args);
+        integral_numbers(&mut args);
         let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
         match service::deadlines::deadlines(&self.service, &caller, request).await {
             Ok(bytes) => answer_bytes(bytes),
@@ -271,16 +389,8 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_holidays(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let Holidays { district_id, year } = or_return!(arguments(args));
+        let Holidays { district_id, year } = or_return!(arguments(args, &[("year", 1971, 9999)]));
         let caller = or_return!(self.caller(&extensions).await);
-        if let Some(year) = year
-            && !(1971..=9999).contains(&year)
-        {
-            return Ok(service_error(Error::invalid(vec![FieldError::new(
-                "year",
-                format!("must be between 1971 and 9999, got {year}"),
-            )])));
-        }
         let filters = service::holidays::Filters { year, from: None, to: None, limit: None };
         match service::holidays::court_holidays(&self.service, &caller, &district_id, filters) {
             Ok(holidays) => answer(&holidays),
@@ -326,16 +436,10 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: service::extracted::Search = or_return!(arguments(args));
-        let limit = search.limit.unwrap_or(50);
-        if !(1..=service::extracted::MAX_LIMIT).contains(&limit) {
-            return Ok(service_error(Error::invalid(vec![FieldError::new(
-                "limit",
-                format!("must be between 1 and 500, got {limit}"),
-            )])));
-        }
+        // The REST endpoint's bounds and default (`service::extracted`).
+        let bounds = [("limit", 1, service::extracted::MAX_LIMIT as i64)];
+        let search: service::extracted::Search = or_return!(arguments(args, &bounds));
         let caller = or_return!(self.caller(&extensions).await);
-        let search = service::extracted::Search { limit: Some(limit), ..search };
         match service::extracted::search(&self.service, &caller, search).await {
             Ok(rules) => answer(&rules),
             Err(error) => Ok(service_error(error)),
@@ -343,7 +447,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Public privacy and data-protection enforcement actions (FTC, state attorneys general, EU and UK data-protection authorities, …), oldest first, each with its agency's own source. Filter by jurisdiction, industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
+        description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
         input_schema = schema_for_type::<EnforcementSearch>(),
         output_schema = schema_for_output::<EnforcementList>(),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -353,7 +457,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: EnforcementSearch = or_return!(arguments(args));
+        let search: EnforcementSearch = or_return!(arguments(args, &[("limit", 1, ENFORCEMENT_MAX_LIMIT)]));
         let filter = or_return!(enforcement_filter(search));
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stored(self.service.db.pool(), &filter).await {
@@ -373,7 +477,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let EnforcementId { id } = or_return!(arguments(args));
+        let EnforcementId { id } = or_return!(arguments(args, &[]));
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::find(&self.service.db, &id).await {
             Ok(Some(action)) => answer(&action),
@@ -386,7 +490,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Counts of the enforcement actions by jurisdiction, agency, industry, year and risk level (with the same filters as search_enforcement_actions).",
-        input_schema = schema_for_type::<EnforcementSearch>(),
+        input_schema = schema_for_type::<EnforcementStatsFilter>(),
         output_schema = schema_for_output::<Stats>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -395,8 +499,8 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: EnforcementSearch = or_return!(arguments(args));
-        let filter = Filter { limit: None, ..or_return!(enforcement_filter(search)) };
+        let search: EnforcementStatsFilter = or_return!(arguments(args, &[]));
+        let filter = Filter { limit: None, ..or_return!(enforcement_filter(search.into())) };
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stats(&self.service.db, &filter).await {
             Ok(stats) => answer(&stats),
@@ -407,6 +511,25 @@ impl CourtrulesMcp {
 
 #[tool_handler]
 impl ServerHandler for CourtrulesMcp {
+    /// A tool call, over HTTP within the server's request time limit
+    /// (`--request-timeout-ms`), as a REST request is: its answer streams after the
+    /// HTTP response began, so the API's own time-out does not bound it.
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let router = Self::tool_router();
+        let call = router.call(ToolCallContext::new(self, request, context));
+        match self.time_limit() {
+            Some(limit) => match tokio::time::timeout(limit, call).await {
+                Ok(answer) => answer,
+                Err(_) => Ok(super::timed_out().into()),
+            },
+            None => call.await,
+        }
+    }
+
     fn get_info(&self) -> ServerConfig {
         // The server's own name and version (rmcp's default names rmcp itself).
         let server = rmcp::model::Implementation::new("courtrules", env!("CARGO_PKG_VERSION"));

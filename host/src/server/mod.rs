@@ -45,6 +45,8 @@ pub struct Settings {
     /// Where the first API key is written when the output is not a terminal (default:
     /// `first-api-key` beside the SQLite database).
     pub first_key_file: Option<PathBuf>,
+    /// Bounds on the MCP sessions open over HTTP.
+    pub mcp_sessions: crate::mcp::sessions::SessionLimits,
 }
 
 /// Starts everything and serves until SIGINT or SIGTERM.
@@ -96,6 +98,7 @@ pub async fn serve(
         request_timeout: settings.request_timeout,
         web_dir: settings.web_dir.clone(),
         rate_window: settings.rate_window,
+        mcp_sessions: settings.mcp_sessions,
     };
     let state = AppState::new(service, config);
     spawn_refresher(state.clone(), settings.refresh);

@@ -6,7 +6,7 @@
 use super::error::QuotaExceeded;
 use super::{Caller, Error, Service, lookup};
 use crate::classifier::{Classified, Classifier, ClassifyError};
-use crate::uploads::{NewUpload, Uploads};
+use crate::uploads::{NewUpload, Stored, Uploads};
 use courtrules_engine::model::ClassifyHints;
 use std::sync::Arc;
 use std::time::Instant;
@@ -47,8 +47,16 @@ pub async fn classify(service: &Service, caller: &Caller, input: Input) -> Resul
             district_id: &input.district_id,
             judge_slug: &input.judge_slug,
         };
+        // The quota is decided again where the upload is stored, in the same transaction:
+        // of uploads sent at once, only those that fit are kept, and the rest refused.
         let (upload_id, sha256) =
-            uploads.store(&service.db, upload, &service.engine_version, &classified.response).await?;
+            match uploads.store(&service.db, upload, &service.engine_version, &classified.response).await? {
+                Stored::Stored { id, sha256 } => (id, sha256),
+                Stored::OverQuota { used_bytes } => {
+                    let quota_bytes = uploads.quota_bytes().unwrap_or_default();
+                    return Err(over_quota(service, uploads, quota_bytes, used_bytes, pdf.len()));
+                }
+            };
         tracing::info!(
             upload_id,
             sha256,
@@ -61,21 +69,26 @@ pub async fn classify(service: &Service, caller: &Caller, input: Input) -> Resul
     Ok(classified)
 }
 
-/// Refuses an upload that would take the key past its upload quota (checked before the
-/// work; uploads sent at the same moment may each pass it once).
+/// Refuses, before the work, an upload that would take the key past its upload quota.
+/// Only a shortcut: uploads sent at the same moment all pass it, and `Uploads::store`
+/// decides again, in the transaction that stores each one.
 async fn within_quota(service: &Service, uploads: &Uploads, caller: &Caller, bytes: usize) -> Result<(), Error> {
     let Some(quota_bytes) = uploads.quota_bytes() else { return Ok(()) };
     let used_bytes = uploads.used_by(&service.db, &caller.key_id).await?;
     if used_bytes.saturating_add(bytes as u64) <= quota_bytes {
         return Ok(());
     }
-    Err(Error::UploadQuotaExceeded(Box::new(QuotaExceeded {
+    Err(over_quota(service, uploads, quota_bytes, used_bytes, bytes))
+}
+
+fn over_quota(service: &Service, uploads: &Uploads, quota_bytes: u64, used_bytes: u64, bytes: usize) -> Error {
+    Error::UploadQuotaExceeded(Box::new(QuotaExceeded {
         quota_bytes,
         used_bytes,
         upload_bytes: bytes as u64,
         retention_days: uploads.retention().as_secs() / 86_400,
         contact: service.contact.clone(),
-    })))
+    }))
 }
 
 /// The classification alone, with the hints given and no lookups (the CLI classifies

@@ -32,6 +32,8 @@ pub const ANCHORS: &[&str] = &[
     "rate-limits",
     "validation",
     "unsupported-media-type",
+    "not-acceptable",
+    "no-calendar-events",
     "payload-too-large",
     "route-not-found",
     "method-not-allowed",
@@ -45,6 +47,13 @@ pub const ANCHORS: &[&str] = &[
     "upload-quota",
 ];
 
+/// The address of a section of one of the documents served at `/docs/<page>`.
+pub fn docs_page_url(page: &str, anchor: &str) -> String {
+    let base = DOCS_BASE.get().map_or("http://127.0.0.1:8080", String::as_str);
+    format!("{base}/docs/{page}#{anchor}")
+}
+
+/// The address of a section of `docs/errors.md`, as served at `/docs/errors`.
 pub fn docs_url(anchor: &str) -> String {
     debug_assert!(ANCHORS.contains(&anchor), "no section #{anchor} in docs/errors.md");
     let base = DOCS_BASE.get().map_or("http://127.0.0.1:8080", String::as_str);
@@ -96,8 +105,13 @@ pub enum Error {
     ClassificationFailed(String),
     /// Classify: the key has sent as many bytes of PDFs as its quota allows within the
     /// retention period.
-    #[error("this API key's upload quota of {} MiB is used up ({} MiB stored in the last {} days)", .0.quota_bytes / (1024 * 1024), .0.used_bytes / (1024 * 1024), .0.retention_days)]
+    #[error("{}", .0.message())]
     UploadQuotaExceeded(Box<QuotaExceeded>),
+    /// Deadlines asked for as iCalendar when no deadline follows the event: a calendar
+    /// must hold at least one event (RFC 5545 §3.6), and an empty one imported says
+    /// nothing. The answer's own note says why.
+    #[error("no deadline follows this event, so there is no calendar to send: {0}")]
+    NoCalendarEvents(String),
     #[error(transparent)]
     Engine(#[from] SandboxError),
     #[error("internal error")]
@@ -112,6 +126,43 @@ pub struct QuotaExceeded {
     pub upload_bytes: u64,
     pub retention_days: u64,
     pub contact: String,
+}
+
+impl QuotaExceeded {
+    /// The quota in MiB as set (and in bytes), and what the key stored, to the byte: in
+    /// whole MiB, 1,008,653 bytes would read "0 MiB" and look like room to spare.
+    fn message(&self) -> String {
+        format!(
+            "this API key's upload quota of {} ({} bytes) is used up: {} bytes stored in the last {} days",
+            mib(self.quota_bytes),
+            grouped(self.quota_bytes),
+            grouped(self.used_bytes),
+            self.retention_days
+        )
+    }
+}
+
+/// Bytes in MiB: whole, or to one decimal place.
+fn mib(bytes: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    if bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / MIB as f64)
+    }
+}
+
+/// A count with its thousands separated by commas (1,008,653).
+fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// A known district outside the caller's plan.
@@ -239,7 +290,7 @@ impl Error {
                     "Uploads count against the quota for {} days after they are sent; this one ({} bytes) would \
                      pass it. Ask {} for a larger quota.",
                     quota.retention_days,
-                    quota.upload_bytes,
+                    grouped(quota.upload_bytes),
                     whom_to_ask(&quota.contact)
                 ),
                 docs_url: docs_url("upload-quota"),
@@ -247,6 +298,12 @@ impl Error {
                 used_bytes: quota.used_bytes,
                 contact: quota.contact.clone(),
             }),
+            Error::NoCalendarEvents(_) => general(
+                "Ask for JSON (Accept: application/json, or leave --ics out) to see the answer and its notes; give \
+                 the court's own periods as custom_periods."
+                    .into(),
+                "no-calendar-events",
+            ),
             Error::Engine(SandboxError::MemoryLimit { .. }) => general(
                 "The request is too large for the engine's memory limit; send a smaller request.".into(),
                 "engine-limits",
@@ -407,4 +464,29 @@ pub struct ClassifyUnprocessableBody {
 /// the stdio MCP server, which have none) whoever issued the key.
 fn whom_to_ask(contact: &str) -> &str {
     if contact.is_empty() { "whoever issued your API key" } else { contact }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quota_message_counts_bytes_exactly() {
+        let quota = QuotaExceeded {
+            quota_bytes: 1024 * 1024,
+            used_bytes: 1_008_653,
+            upload_bytes: 53_087,
+            retention_days: 30,
+            contact: "access@courtrules.example".into(),
+        };
+        assert_eq!(
+            quota.message(),
+            "this API key's upload quota of 1 MiB (1,048,576 bytes) is used up: 1,008,653 bytes stored in the last 30 days"
+        );
+        assert_eq!(
+            (grouped(0), grouped(999), grouped(1000), grouped(1_073_741_824)),
+            ("0".into(), "999".into(), "1,000".into(), "1,073,741,824".into())
+        );
+        assert_eq!((mib(1024 * 1024 * 1024), mib(1_572_864)), ("1024 MiB".into(), "1.5 MiB".into()));
+    }
 }

@@ -29,7 +29,8 @@ pub struct Search {
     pub case_type: Option<String>,
     /// Full-text search over the rules' text.
     pub q: Option<String>,
-    /// At most this many (1–500, default 50).
+    /// At most this many (1–500, default 100).
+    #[schemars(range(min = 1, max = 500))]
     pub limit: Option<usize>,
 }
 

@@ -5,7 +5,11 @@
 //! profiles — and in nobody else's.
 //!
 //! Every lookup is by the caller's organisation: another organisation's draft or layer
-//! is "not found", exactly like one that does not exist.
+//! is "not found", exactly like one that does not exist. And every one is within the
+//! caller's plan, as for `/check` and `/courts`: a district the key may not query
+//! answers 403 (with the structured body), an unknown one 404, before any layer is
+//! looked at; a draft in a district outside the plan is refused the same way; the list
+//! of layers holds only the plan's districts.
 
 use super::lookup;
 use super::{Caller, Error, Service};
@@ -63,15 +67,38 @@ fn organisation(caller: &Caller) -> Result<&str, Error> {
     })
 }
 
+/// The court a layer or draft is in, by the id the request names: known (404
+/// `UnknownDistrict` otherwise) and in the caller's plan (403 `DistrictNotAccessible`)
+/// — exactly what `/check` and `/courts/{id}` answer. Layers and drafts are stored
+/// under the court's own id (a renamed court's former id finds them too).
+fn district(service: &Service, caller: &Caller, district_id: &str) -> Result<String, Error> {
+    let catalogue = service.catalogue();
+    Ok(lookup::court(service, &catalogue, caller, district_id)?.district_id.clone())
+}
+
+/// A stored draft may be read or decided only by a key whose plan includes its
+/// district (403 otherwise, as for the district itself). A district the catalogue no
+/// longer knows is checked against the plan by its id alone; outside it, the draft is
+/// "not found".
+fn draft_in_plan(service: &Service, caller: &Caller, draft: &Draft) -> Result<(), Error> {
+    let catalogue = service.catalogue();
+    if catalogue.court(&draft.district_id).is_some() {
+        lookup::court(service, &catalogue, caller, &draft.district_id)?;
+    } else if !caller.plan.allows(&draft.district_id) {
+        return Err(draft_missing(&draft.id));
+    }
+    Ok(())
+}
+
 /// District (known, in the plan), judge (on the roster) and the district's compliance
-/// profile, which the layer plugs into.
+/// profile, which the layer plugs into; with the court's own id.
 fn route<'c>(
     service: &Service,
     catalogue: &'c crate::store::catalogue::Catalogue,
     caller: &Caller,
     district_id: &str,
     judge_slug: &str,
-) -> Result<(&'c CompiledProfile, Option<String>), Error> {
+) -> Result<(&'c CompiledProfile, Option<String>, String), Error> {
     let court = lookup::court(service, catalogue, caller, district_id)?;
     let judge = lookup::judge(catalogue, court, judge_slug)?;
     let profile = lookup::profile(catalogue, court)?;
@@ -87,19 +114,19 @@ fn route<'c>(
     let in_profile = Some(in_profile);
     let profile_url =
         judge.and_then(|j| j.profile_url.clone()).or_else(|| in_profile.and_then(|j| j.profile_url.clone()));
-    Ok((profile, profile_url))
+    Ok((profile, profile_url, court.district_id.clone()))
 }
 
 /// Reads a judge's document into a draft: the engine proposes rules, and the draft is
 /// kept for review.
 pub async fn propose(service: &Service, caller: &Caller, input: DraftInput) -> Result<Draft, Error> {
     let organisation_id = organisation(caller)?.to_owned();
-    let (extraction, sha) = read(service, caller, &input).await?;
+    let (extraction, sha, district_id) = read(service, caller, &input).await?;
     Ok(layers::create_draft(
         &service.db,
         NewDraft {
             organisation_id: &organisation_id,
-            district_id: &input.district_id,
+            district_id: &district_id,
             judge_slug: &input.judge_slug,
             filename: input.filename.as_deref(),
             source_sha256: &sha,
@@ -112,10 +139,10 @@ pub async fn propose(service: &Service, caller: &Caller, input: DraftInput) -> R
 
 /// The same reading, kept nowhere (the command line without an organisation).
 pub async fn read_only(service: &Service, caller: &Caller, input: DraftInput) -> Result<Draft, Error> {
-    let (extraction, sha) = read(service, caller, &input).await?;
+    let (extraction, sha, district_id) = read(service, caller, &input).await?;
     Ok(Draft {
         id: String::new(),
-        district_id: input.district_id,
+        district_id,
         judge_slug: input.judge_slug,
         status: layers::DraftStatus::Proposed,
         filename: input.filename,
@@ -128,10 +155,11 @@ pub async fn read_only(service: &Service, caller: &Caller, input: DraftInput) ->
     })
 }
 
-/// The engine's reading of the document (`Extraction` JSON) and the document's SHA-256.
-async fn read(service: &Service, caller: &Caller, input: &DraftInput) -> Result<(Vec<u8>, String), Error> {
+/// The engine's reading of the document (`Extraction` JSON), the document's SHA-256 and
+/// the court's own id.
+async fn read(service: &Service, caller: &Caller, input: &DraftInput) -> Result<(Vec<u8>, String, String), Error> {
     let catalogue = service.catalogue();
-    let (_, profile_url) = route(service, &catalogue, caller, &input.district_id, &input.judge_slug)?;
+    let (_, profile_url, district_id) = route(service, &catalogue, caller, &input.district_id, &input.judge_slug)?;
     let Some(source_url) = input.source_url.clone().or(profile_url) else {
         return Err(Error::invalid(vec![FieldError::new(
             "source_url",
@@ -155,16 +183,22 @@ async fn read(service: &Service, caller: &Caller, input: &DraftInput) -> Result<
             EngineError::InvalidInput { message } => Error::UnreadableText(message),
             other => Error::from_engine(other),
         })?;
-    Ok((extraction, crate::hex::encode(&Sha256::digest(&document))))
+    Ok((extraction, crate::hex::encode(&Sha256::digest(&document)), district_id))
 }
 
 pub async fn draft(service: &Service, caller: &Caller, id: &str) -> Result<Draft, Error> {
     let organisation_id = organisation(caller)?;
-    layers::draft(&service.db, organisation_id, id).await?.ok_or_else(|| draft_missing(id))
+    let draft = layers::draft(&service.db, organisation_id, id).await?.ok_or_else(|| draft_missing(id))?;
+    draft_in_plan(service, caller, &draft)?;
+    Ok(draft)
 }
 
 pub async fn reject(service: &Service, caller: &Caller, id: &str) -> Result<Draft, Error> {
     let organisation_id = organisation(caller)?;
+    // The draft's district decides whether this key may decide on it (a draft's
+    // district never changes, so reading it first is enough).
+    let draft = layers::draft(&service.db, organisation_id, id).await?.ok_or_else(|| draft_missing(id))?;
+    draft_in_plan(service, caller, &draft)?;
     match layers::reject_draft(&service.db, organisation_id, id, &caller.key_id).await? {
         Decided::Done(draft) => Ok(draft),
         Decided::Missing => Err(draft_missing(id)),
@@ -193,7 +227,8 @@ pub async fn accept(
 ) -> Result<LayerVersion, Error> {
     let organisation_id = organisation(caller)?.to_owned();
     let catalogue = service.catalogue();
-    let (compiled, _) = route(service, &catalogue, caller, district_id, judge_slug)?;
+    let (compiled, _, district_id) = route(service, &catalogue, caller, district_id, judge_slug)?;
+    let district_id = district_id.as_str();
     // A layer with no rules would set the judge's published order aside and leave
     // nothing in its place: every check against it would pass. That is never what
     // reading an empty or unreadable document should do; going back to the published
@@ -264,6 +299,7 @@ pub async fn withdraw(
     judge_slug: &str,
 ) -> Result<LayerVersion, Error> {
     let organisation_id = organisation(caller)?.to_owned();
+    let district_id = &district(service, caller, district_id)?;
     // (Whether a layer is in force is decided inside the transaction that withdraws it.)
     let new = NewVersion {
         organisation_id: &organisation_id,
@@ -282,13 +318,15 @@ pub async fn withdraw(
     }
 }
 
-/// The organisation's layers as they stand (the latest version of each), optionally in
-/// one district.
+/// The organisation's layers as they stand (the latest version of each) in the districts
+/// of the caller's plan, or in one district (which must be known and in the plan).
 pub async fn list(service: &Service, caller: &Caller, district_id: Option<&str>) -> Result<Vec<LayerVersion>, Error> {
     let organisation_id = organisation(caller)?;
+    let district_id = district_id.map(|district_id| district(service, caller, district_id)).transpose()?;
     let mut latest = layers::latest(&service.db, organisation_id).await?;
-    if let Some(district_id) = district_id {
-        latest.retain(|version| version.district_id == district_id);
+    match district_id {
+        Some(district_id) => latest.retain(|version| version.district_id == district_id),
+        None => latest.retain(|version| caller.plan.allows(&version.district_id)),
     }
     Ok(latest)
 }
@@ -300,6 +338,7 @@ pub async fn versions(
     judge_slug: &str,
 ) -> Result<Vec<LayerVersion>, Error> {
     let organisation_id = organisation(caller)?;
+    let district_id = &district(service, caller, district_id)?;
     let versions = layers::versions(&service.db, organisation_id, district_id, judge_slug).await?;
     if versions.is_empty() {
         return Err(layer_missing(district_id, judge_slug));
@@ -315,6 +354,7 @@ pub async fn version(
     version: u32,
 ) -> Result<LayerVersion, Error> {
     let organisation_id = organisation(caller)?;
+    let district_id = &district(service, caller, district_id)?;
     layers::version(&service.db, organisation_id, district_id, judge_slug, version).await?.ok_or_else(|| {
         Error::LayerNotFound(format!(
             "your organisation's layer for {district_id}/{judge_slug} has no version {version}"

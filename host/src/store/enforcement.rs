@@ -305,7 +305,9 @@ fn check(action: &EnforcementAction) -> Vec<String> {
     problems
 }
 
-fn is_jurisdiction(code: &str) -> bool {
+/// Whether `code` is a jurisdiction's code as stored: ISO 3166-1 alpha-2 (`US`, `EU`) or
+/// ISO 3166-2 (`US-CA`), in capitals.
+pub fn is_jurisdiction(code: &str) -> bool {
     let upper = |text: &str| text.chars().all(|c| c.is_ascii_uppercase());
     match code.split_once('-') {
         None => code.len() == 2 && upper(code),
@@ -363,7 +365,8 @@ pub async fn sync(tx: &mut sqlx::AnyConnection, wanted: &[EnforcementAction]) ->
 pub struct Filter {
     /// Only the action with this id.
     pub id: Option<String>,
-    /// `US` also matches the U.S. states (`US-CA`).
+    /// This jurisdiction's code exactly, or a country's code and its subdivisions (`US`
+    /// also matches `US-CA`). Compared in capitals, as codes are stored.
     pub jurisdiction: Option<String>,
     pub industry: Option<String>,
     pub risk_level: Option<String>,
@@ -405,7 +408,7 @@ where
                 penalty_currency, status, risk_level, source_url, source_title, search_terms, contract_impact, as_of
          FROM enforcement_actions
          WHERE ($8 IS NULL OR id = $8)
-           AND ($1 IS NULL OR jurisdiction = $1 OR jurisdiction LIKE $1 || '-%')
+           AND ($1 IS NULL OR jurisdiction = $1 OR substr(jurisdiction, 1, length($1) + 1) = $1 || '-')
            AND ($2 IS NULL OR industry = $2)
            AND ($3 IS NULL OR risk_level = $3)
            AND ($4 IS NULL OR action_date > $4 OR (action_date = $4 AND ($5 IS NULL OR id > $5)))
@@ -413,7 +416,9 @@ where
          ORDER BY action_date, id
          LIMIT $7",
     )
-    .bind(&filter.jurisdiction)
+    // No LIKE: a `%` or `_` in the filter is a character, not a wildcard; and one
+    // comparison, case-sensitive on SQLite and PostgreSQL alike, of capitals.
+    .bind(filter.jurisdiction.as_deref().map(str::to_ascii_uppercase))
     .bind(&filter.industry)
     .bind(&filter.risk_level)
     .bind(&filter.date_from)
@@ -641,6 +646,21 @@ mod tests {
         assert_eq!(ids(stored(db.pool(), &from).await.unwrap()), ["a", "b", "c"]);
         let us = Filter { jurisdiction: Some("US".into()), ..Filter::default() };
         assert_eq!(ids(stored(db.pool(), &us).await.unwrap()), ["d", "a", "b"]);
+        // Exact or a country's subdivisions, in any case; no wildcards, no partial codes.
+        let only = |code: &str| Filter { jurisdiction: Some(code.into()), ..Filter::default() };
+        for (code, wanted) in [
+            ("us", &["d", "a", "b"][..]),
+            ("us-ca", &["a", "b"]),
+            ("US-CA", &["a", "b"]),
+            ("gb", &["c"]),
+            ("U", &[]),
+            ("U_", &[]),
+            ("%", &[]),
+            ("US-%", &[]),
+            ("US-C", &[]),
+        ] {
+            assert_eq!(ids(stored(db.pool(), &only(code)).await.unwrap()), wanted, "{code}");
+        }
         let limited = Filter { limit: Some(1), ..from };
         assert_eq!(ids(stored(db.pool(), &limited).await.unwrap()), ["a"]);
         let stats = stats(&db, &Filter::default()).await.unwrap();

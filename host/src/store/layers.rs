@@ -198,6 +198,17 @@ pub async fn reject_draft(db: &Db, organisation_id: &str, id: &str, by: &str) ->
     })
 }
 
+/// Removes a draft still proposed, as if it had never been: `courtrules ingest --accept`
+/// stores its draft to accept it, and removes it again when the acceptance fails.
+pub async fn discard_draft(db: &Db, organisation_id: &str, id: &str) -> anyhow::Result<()> {
+    sqlx::query("DELETE FROM standing_order_drafts WHERE organisation_id = $1 AND id = $2 AND status = 'proposed'")
+        .bind(organisation_id)
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 fn status_name(status: DraftStatus) -> &'static str {
     match status {
         DraftStatus::Proposed => "proposed",

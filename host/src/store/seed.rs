@@ -100,9 +100,12 @@ pub async fn seed(
     let pack = DataPack::read(sandbox, data_dir, progress).await?;
     let courts = &pack.courts;
 
-    // Servers sharing a PostgreSQL database that start together seed one at a time: the
-    // second waits here, then compares against what the first committed (and usually
-    // finds nothing to change).
+    // Processes sharing a database that start together seed one at a time: the second
+    // waits here, then compares against what the first committed (and usually finds
+    // nothing to change). On SQLite the wait is for a lock file (`setup_lock`): waiting
+    // in `BEGIN IMMEDIATE` would end after SQLite's 5 s busy timeout, which a first seed
+    // can outlast; on PostgreSQL it is the advisory lock below.
+    let _setup = db.setup_lock().await?;
     let mut tx = db.begin_write().await?;
     db.lock(&mut tx, Lock::Seed).await?;
     // Read what is stored before writing anything: the comparison is against the

@@ -119,6 +119,24 @@ fn first_key_file(line: &str) -> Option<String> {
     key_in(&std::fs::read_to_string(path).expect("the first key's file"))
 }
 
+/// POSTs the same JSON body `count` times at the same moment (threads released
+/// together), the i-th to `servers[i % servers.len()]`; the replies, in that order.
+pub fn post_json_at_once(servers: &[&Server], path: &str, key: &str, body: &[u8], count: usize) -> Vec<Reply> {
+    let barrier = std::sync::Barrier::new(count);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..count)
+            .map(|index| {
+                let (barrier, server) = (&barrier, servers[index % servers.len()]);
+                scope.spawn(move || {
+                    barrier.wait();
+                    server.post_json(path, Some(key), body)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().expect("a request thread")).collect()
+    })
+}
+
 /// A running server; killed when dropped.
 pub struct Server {
     pub workspace: Arc<Workspace>,
@@ -259,6 +277,15 @@ impl Server {
             request = request.content_type(content_type);
         }
         Reply::from(request.send(body))
+    }
+
+    /// POSTs JSON bytes as `application/json` with extra request headers.
+    pub fn post_json_with(&self, path: &str, key: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+        let mut request = self.agent.post(self.url(path)).header("Authorization", format!("Bearer {key}"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Reply::from(request.content_type("application/json").send(body))
     }
 
     pub fn check(&self, key: &str, request: &Value) -> Reply {
