@@ -180,12 +180,13 @@ fn uploads(workspace: &Workspace) -> Vec<Value> {
         .collect()
 }
 
-/// `uploads get ID`: the stored PDF, or `None` when there is no such upload.
+/// `uploads get ID`: the stored PDF, or `None` when there is no such upload (exit 1, as
+/// for every command but `check`'s family: README, "Exit codes").
 fn stored_pdf(workspace: &Workspace, id: &str) -> Option<Vec<u8>> {
     let output = workspace.cli(&["uploads", "get", id]);
     match output.status.code() {
         Some(0) => Some(output.stdout),
-        Some(2) => None,
+        Some(1) => None,
         _ => panic!("uploads get: {}", String::from_utf8_lossy(&output.stderr)),
     }
 }
