@@ -116,7 +116,7 @@ async function readPractices(app, e) {
   await page.locator("#practices-status[data-state='waiting']").waitFor();
   const problem = page.locator("#practices-source-url-problem");
   await problem.waitFor();
-  e.check(/http\(s\) address where the document is published/.test(await problem.innerText()), `address problem: ${await problem.innerText()}`);
+  e.check(/must be an http\(s\) address, like https:\/\/example\.com\//.test(await problem.innerText()), `address problem: ${await problem.innerText()}`);
   // The address given, the waiting document is read at once.
   await page.fill("#practices-source-url", ADDRESS);
   await page.keyboard.press("Tab");
@@ -293,7 +293,7 @@ test("the address must name a site and have no spaces; a save refused for its ke
   }
   e.check(/must not contain spaces/.test(await said("http://exa mple.com")), "an address with a space is taken");
   for (const address of ["javascript:alert(1)", "ftp://x.example/z"]) {
-    e.check(/http\(s\) address where the document is published/.test(await said(address)), `${JSON.stringify(address)} is taken`);
+    e.check(/must be an http\(s\) address, like https:\/\/example\.com\//.test(await said(address)), `${JSON.stringify(address)} is taken`);
   }
   // A document read while the address is unusable waits for a usable one.
   await page.fill("#practices-text", "1. Motions\n1.A. Memoranda of law in support of motions are limited to 20 pages.\n");
