@@ -115,6 +115,16 @@ pub async fn body_limit(State(limits): State<BodyLimits>, mut request: Request, 
     next.run(request.map(|body| Body::new(http_body_util::Limited::new(body, limit)))).await
 }
 
+/// Whether a response's body is JSON (already one of the API's error bodies, when it is
+/// an error).
+pub fn is_json(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"))
+}
+
 /// The safety net: an error response from a layer that answers on its own (body
 /// limit, time-out, an axum rejection) becomes the matching JSON error body.
 pub async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Request, next: Next) -> Response {
@@ -122,12 +132,7 @@ pub async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Req
     let path = request.uri().path().to_owned();
     let response = next.run(request).await;
     let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+    if !(status.is_client_error() || status.is_server_error()) || is_json(&response) {
         return response;
     }
     let (parts, body) = response.into_parts();

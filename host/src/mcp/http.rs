@@ -150,14 +150,9 @@ pub fn errors_url() -> String {
 /// this service; every other answer as it is.
 async fn in_own_words(response: Response, request: &axum::http::request::Parts, body: &Bytes) -> Response {
     let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("application/json"));
     // 405 (with its Allow header) and 500 are left to `guard::json_errors`: the first is
     // the API's own "method not allowed", the second a fault of the server.
-    if !status.is_client_error() || is_json || status == StatusCode::METHOD_NOT_ALLOWED {
+    if !status.is_client_error() || crate::http::guard::is_json(&response) || status == StatusCode::METHOD_NOT_ALLOWED {
         return response;
     }
     let (parts, answer) = response.into_parts();
