@@ -1391,6 +1391,12 @@ export interface components {
             error: string;
             suggestion: string;
         };
+        /**
+         * @description A 404 of an endpoint that looks up more than the district: an unknown district is
+         *     `{error}` alone (the spec's table), a judge, draft, layer or version that is not
+         *     found the general body, with a suggestion.
+         */
+        NotFoundBody: components["schemas"]["UnknownDistrictBody"] | components["schemas"]["ErrorBody"];
         /** @enum {string} */
         ObservanceRule: "none" | "next_monday" | "previous_friday";
         OfficeClosure: {
@@ -2224,7 +2230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Body or engine memory limit exceeded */
@@ -2393,7 +2399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description The body is over the /classify limit, or the PDF needs more than the classifier's memory cap */
@@ -2996,7 +3002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description The `Accept` header accepts neither `application/json` nor `text/calendar`; or it accepts only `text/calendar` and no deadline follows the event (a calendar holds at least one event) */
@@ -3177,7 +3183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */
@@ -3758,7 +3764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description The court has no compliance profile */
@@ -3882,7 +3888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description The court is not live (coming soon) and has no compliance profile */
@@ -4006,7 +4012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Body over the document size limit */
@@ -4486,7 +4492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */
@@ -4588,7 +4594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */
@@ -4694,7 +4700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description The draft was already accepted or rejected, or is for another judge */
@@ -4858,7 +4864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */

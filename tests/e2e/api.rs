@@ -57,6 +57,7 @@ const TESTS: &[Test<Api>] = &[
     ("service_index_lists_the_endpoints", service_index_lists_the_endpoints),
     ("docs_urls_open_without_a_key", docs_urls_open_without_a_key),
     ("deadlines_read_accept_with_its_q_values_and_vary_on_it", deadlines_negotiate_accept),
+    ("deadlines_read_a_whole_number_written_7_0_as_7", deadlines_read_integral_floats),
     ("the_courts_errors_md_names_are_what_the_data_and_server_say", errors_md_matches_the_data),
 ];
 
@@ -756,6 +757,26 @@ fn deadlines_negotiate_accept(api: &Api) {
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert!(reply.content_type.starts_with("application/json"), "{}", reply.content_type);
     assert_eq!(reply.expect(200)["deadlines"], json!([]));
+}
+
+/// A period of `7.0` days is 7 days, as JSON Schema (and so /openapi.json and the MCP
+/// tool's schema) counts it: the same answer, byte for byte, as `7`; `7.5` is refused.
+fn deadlines_read_integral_floats(api: &Api) {
+    let body = |amount: &str| {
+        format!(
+            r#"{{"district_id": "sdny", "trigger": "hearing", "trigger_date": "2026-03-02", "period_keys": [],
+                "custom_periods": [{{"label": "Joint letter", "amount": {amount}, "unit": "days",
+                                     "direction": "before", "citation": "Order of 2 February 2026"}}]}}"#
+        )
+    };
+    let whole = api.server.post_json("/api/v1/deadlines", Some(&api.all), body("7").as_bytes());
+    assert_eq!(whole.expect(200)["deadlines"][0]["due_date"], "2026-02-23", "{}", whole.text);
+    let written = api.server.post_json("/api/v1/deadlines", Some(&api.all), body("7.0").as_bytes());
+    assert_eq!(written.status, 200, "{}", written.text);
+    assert_eq!(written.text, whole.text);
+    let fraction = api.server.post_json("/api/v1/deadlines", Some(&api.all), body("7.5").as_bytes());
+    let details = &fraction.expect(400)["details"];
+    assert_eq!(details[0]["path"], "custom_periods[0].amount", "{}", fraction.text);
 }
 
 /// The courts docs/errors.md names: the 422 example is one `/check` really answers with

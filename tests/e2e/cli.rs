@@ -792,7 +792,8 @@ fn ingest_stores_nothing_unless_a_layer_is_accepted(cli: &Cli) {
 }
 
 /// An input without end (`/dev/zero`, `yes |`) or merely huge is refused once it passes
-/// the limit the server puts on the same request (1 MiB of JSON, a 22 MiB PDF): exit 2,
+/// the limit the server puts on the same request (1 MiB of JSON, a 22 MiB PDF, 2 MiB of a
+/// practices document's text): exit 2,
 /// the `payload-too-large` body — not gigabytes of memory.
 fn endless_input_is_refused_at_the_servers_limits(cli: &Cli) {
     let workspace = &cli.server.workspace;
@@ -812,8 +813,14 @@ fn endless_input_is_refused_at_the_servers_limits(cli: &Cli) {
     refused(&wait_at_most(spawn(&["check", "/dev/zero"]).unwrap(), limit), json_limit);
     refused(&wait_at_most(spawn(&["deadlines", "/dev/zero"]).unwrap(), limit), json_limit);
     refused(&wait_at_most(spawn(&["classify", "/dev/zero"]).unwrap(), limit), pdf_limit);
+    // Not a PDF, so text: the server's 2 MiB for `text` (a practices PDF may be 22 MiB).
+    let text_limit = 2 * 1024 * 1024;
     let ingest = ["ingest", "/dev/zero", "--district", "edny", "--judge", "avery-sample"];
-    refused(&wait_at_most(spawn(&ingest).unwrap(), limit), pdf_limit);
+    refused(&wait_at_most(spawn(&ingest).unwrap(), limit), text_limit);
+    let long_text = workspace.dir.path().join("practices.txt");
+    std::fs::write(&long_text, "The page limit is 25 pages.\n".repeat(text_limit / 20)).unwrap();
+    let ingest = ["ingest", long_text.to_str().unwrap(), "--district", "edny", "--judge", "avery-sample"];
+    refused(&wait_at_most(spawn(&ingest).unwrap(), limit), text_limit);
 
     // `yes | courtrules check -`: standard input that never ends.
     let mut child = workspace

@@ -452,3 +452,22 @@ fn a_judges_standing_order_period_applies_to_that_judge_only_and_displaces_what_
         );
     }
 }
+
+#[test]
+fn a_whole_number_written_with_a_zero_fraction_is_that_number() {
+    let written = |amount: &str| {
+        let body = format!(
+            r#"{{"district_id": "test", "trigger": "hearing", "trigger_date": "2026-03-02",
+                "custom_periods": [{{"label": "Joint letter", "amount": {amount}, "unit": "days",
+                                     "direction": "after", "citation": "Order"}}]}}"#
+        );
+        parse_deadline_request(body.as_bytes())
+    };
+    assert_eq!(written("7.0").unwrap(), written("7").unwrap());
+    for (amount, got) in [("7.5", "7.5"), ("-7.0", "-7.0"), ("0.0", "0")] {
+        let problems = written(amount).unwrap_err();
+        assert_eq!(problems.len(), 1, "{amount}: {problems:?}");
+        assert_eq!(problems[0].path, "custom_periods[0].amount");
+        assert_eq!(problems[0].message, format!("must be a whole number from 1 to 3650, got {got}"));
+    }
+}

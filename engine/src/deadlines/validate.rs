@@ -5,7 +5,7 @@ use crate::calendar::{Date, FIRST_YEAR};
 use crate::model::{
     DeadlineRequest, Direction, FieldError, HolidayRule, PeriodLayer, PeriodUnit, ServiceMethod, TimeRules, Trigger,
 };
-use crate::validate::{ROOT_PATH, describe, duplicate_keys, join, limit, slug_problem};
+use crate::validate::{ROOT_PATH, describe, duplicate_keys, integral_numbers_as_integers, join, limit, slug_problem};
 use serde_json::{Map, Value};
 
 /// The most periods a request may name or give.
@@ -19,8 +19,11 @@ const LAST_EVENT_YEAR: i32 = 9000;
 
 /// Reads a deadline request from JSON bytes, naming every problem.
 pub fn parse_deadline_request(bytes: &[u8]) -> Result<DeadlineRequest, Vec<FieldError>> {
-    let value: Value = serde_json::from_slice(bytes)
+    let mut value: Value = serde_json::from_slice(bytes)
         .map_err(|error| vec![FieldError::new(ROOT_PATH, format!("the request body is not valid JSON: {error}"))])?;
+    // `7.0` is the whole number 7, as JSON Schema (and so the OpenAPI document and the
+    // MCP tool's schema) counts it, and as a check request reads it.
+    integral_numbers_as_integers(&mut value);
     let mut problems = duplicate_keys(bytes);
     problems.extend(request_problems(&value));
     let problems = limit(problems);

@@ -230,7 +230,7 @@ fn has_array(bytes: &[u8]) -> bool {
 
 /// Rewrites every number written with a zero fraction (`12.0`) as an integer; true when
 /// there was one. Harmless for the fields that take any number: they read integers too.
-fn integral_numbers_as_integers(value: &mut Value) -> bool {
+pub(crate) fn integral_numbers_as_integers(value: &mut Value) -> bool {
     match value {
         Value::Number(number) if !number.is_i64() && !number.is_u64() => {
             match number.as_f64().filter(|x| x.fract() == 0.0 && *x >= 0.0 && *x <= u64::MAX as f64) {

@@ -56,7 +56,9 @@ pub(super) struct IngestCommand {
 }
 
 pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow::Result<ExitCode> {
-    let document = match input::read(&command.file, input::DOCUMENT) {
+    // Text is held to the server's limit for `text`, a PDF to its limit for a PDF.
+    let limit = |start: &[u8]| if start.starts_with(b"%PDF") { input::DOCUMENT } else { input::TEXT_DOCUMENT };
+    let document = match input::read_choosing(&command.file, limit) {
         Ok(document) => document,
         Err(error) => return fail(error),
     };

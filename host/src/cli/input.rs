@@ -60,39 +60,61 @@ pub(super) const PDF: Limit = Limit {
     suggestion: "Give a smaller PDF (the server's /classify takes none larger either).",
 };
 
-/// A judge's practices (PDF or text), as large as the server takes a PDF.
+/// A judge's practices as a PDF, as large as the server takes a PDF.
 pub(super) const DOCUMENT: Limit = Limit {
     bytes: super::args::CLASSIFY_MAX_PDF_BYTES,
     what: "a judge's practices document",
     suggestion: "Give the judge's practices document itself: it is tens of pages, not megabytes.",
 };
 
+/// A judge's practices as text, as large as the server takes `text`.
+pub(super) const TEXT_DOCUMENT: Limit = Limit {
+    bytes: crate::service::layers::MAX_TEXT_BYTES,
+    what: "a judge's practices document as text",
+    suggestion: "Give the judge's practices document itself: it is tens of pages, not megabytes.",
+};
+
 /// The bytes of `file`, or of standard input when it is `-`, refused past `limit`.
 pub(super) fn read(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError> {
+    read_choosing(file, |_| limit)
+}
+
+/// As `read`, with the limit chosen by the input's first bytes (enough to tell a PDF,
+/// `%PDF-`, from text).
+pub(super) fn read_choosing(file: &Path, choose: impl Fn(&[u8]) -> Limit) -> Result<Vec<u8>, InputError> {
     let name = name(file);
     let unreadable = |error: std::io::Error| InputError::Unreadable(format!("could not read {name}: {error}"));
-    let mut bytes = Vec::new();
-    // One byte past the limit tells a file of exactly the limit from a larger one.
-    let most = limit.bytes as u64 + 1;
-    if file == Path::new("-") {
-        std::io::stdin().lock().take(most).read_to_end(&mut bytes).map_err(unreadable)?;
+    let mut reader: Box<dyn Read> = if file == Path::new("-") {
+        Box::new(std::io::stdin().lock())
     } else {
-        let opened = std::fs::File::open(file).map_err(unreadable)?;
         // A folder opens, and fails only when read ("Is a directory"), which says it.
-        opened.take(most).read_to_end(&mut bytes).map_err(unreadable)?;
-    }
-    if bytes.len() > limit.bytes {
-        return Err(InputError::TooLarge {
-            message: format!(
-                "{name} is larger than {} bytes ({}), the most {} may be",
-                limit.bytes,
-                mebibytes(limit.bytes),
-                limit.what
-            ),
-            suggestion: limit.suggestion.to_owned(),
-        });
-    }
+        Box::new(std::fs::File::open(file).map_err(unreadable)?)
+    };
+    let mut bytes = Vec::new();
+    (&mut reader).take(5).read_to_end(&mut bytes).map_err(unreadable)?;
+    let limit = choose(&bytes);
+    // One byte past the limit tells a file of exactly the limit from a larger one.
+    let rest = (limit.bytes + 1).saturating_sub(bytes.len()) as u64;
+    reader.take(rest).read_to_end(&mut bytes).map_err(unreadable)?;
+    within(file, &bytes, limit)?;
     Ok(bytes)
+}
+
+/// `bytes`, read from `file`, refused past `limit`.
+fn within(file: &Path, bytes: &[u8], limit: Limit) -> Result<(), InputError> {
+    if bytes.len() <= limit.bytes {
+        return Ok(());
+    }
+    Err(InputError::TooLarge {
+        message: format!(
+            "{} is larger than {} bytes ({}), the most {} may be",
+            name(file),
+            limit.bytes,
+            mebibytes(limit.bytes),
+            limit.what
+        ),
+        suggestion: limit.suggestion.to_owned(),
+    })
 }
 
 /// A JSON request file: as `read`, without the byte order mark some Windows editors

@@ -7,9 +7,7 @@ use super::error::ApiError;
 use super::extract::JsonBody;
 use super::{AppState, json_response};
 use crate::service::check;
-use crate::service::error::{
-    DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
-};
+use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, ValidationErrorBody};
 use axum::extract::State;
 use axum::response::Response;
 use courtrules_engine::model::{CheckRequest, CheckResponse};
@@ -29,7 +27,7 @@ use courtrules_engine::model::{CheckRequest, CheckResponse};
         (status = 400, description = "The request failed validation", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 413, description = "Body or engine memory limit exceeded", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
         (status = 422, description = "The court has no compliance profile", body = NoProfileBody),

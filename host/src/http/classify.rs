@@ -10,7 +10,7 @@ use super::extract::JsonBody;
 use crate::service::Error;
 use crate::service::classify::{self, Input};
 use crate::service::error::{
-    ClassifyForbiddenBody, ClassifyUnprocessableBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody,
+    ClassifyForbiddenBody, ClassifyUnprocessableBody, ErrorBody, NotFoundBody, ValidationErrorBody,
 };
 use axum::extract::{FromRequest, Request, State};
 use axum::response::Response;
@@ -87,7 +87,7 @@ pub(crate) async fn document_body(request: Request, state: &AppState) -> Result<
         (status = 400, description = "A field is missing or invalid (`pdf_base64`: not base64, empty, too large)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, district outside the key's plan, or the key's upload quota used up", body = ClassifyForbiddenBody),
-        (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 413, description = "The body is over the /classify limit, or the PDF needs more than the classifier's memory cap", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
         (status = 422, description = "The court has no compliance profile (`district`), the PDF cannot be analysed (not a PDF, encrypted, damaged), or scanned pages could not be read (`scanned_pages`)", body = ClassifyUnprocessableBody),

@@ -10,7 +10,7 @@ use super::query::{NoParams, PathParams, Query};
 use super::{AppState, json_response};
 use crate::service::deadlines;
 use crate::service::error::{
-    DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody, ValidationErrorBody,
+    DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, UnknownDistrictBody, ValidationErrorBody,
 };
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -33,7 +33,7 @@ use courtrules_engine::model::{DeadlineRequest, DeadlineResponse, TimeRules};
         (status = 400, description = "The request failed validation", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 406, description = "The `Accept` header accepts neither `application/json` nor `text/calendar`; or it accepts only `text/calendar` and no deadline follows the event (a calendar holds at least one event)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),

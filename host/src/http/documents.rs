@@ -8,7 +8,7 @@ use super::auth::ApiKey;
 use super::error::ApiError;
 use super::query::{NoParams, PathParams, Query, Text, query_params};
 use crate::service::documents::{self, DocumentsResponse};
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
+use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, NotFoundBody, ValidationErrorBody};
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -40,7 +40,7 @@ query_params! {
         (status = 400, description = "district_id is missing, or a parameter is empty or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or judge not on the district's roster", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or judge not on the district's roster", body = NotFoundBody),
     ),
     security(("bearer" = []))
 )]

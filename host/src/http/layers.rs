@@ -18,7 +18,7 @@ use super::query::{NoParams, PathParams, Query, Text, query_params};
 use super::{AppState, classify};
 use crate::service::Error;
 use crate::service::error::{
-    ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, NoProfileBody, UnknownDistrictBody,
+    ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, UnknownDistrictBody,
     ValidationErrorBody,
 };
 use crate::service::layers::{self, DraftInput, VersionInput};
@@ -33,9 +33,6 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 pub const DRAFTS_PATH: &str = "/api/v1/standing-order-drafts";
-
-/// Longest text document accepted (a practices document is tens of pages).
-const MAX_TEXT_BYTES: usize = 2 * 1024 * 1024;
 
 /// The body of `POST /standing-order-drafts`: the document as a PDF (base64) or as text.
 #[derive(ToSchema)]
@@ -106,7 +103,7 @@ fn parse_draft(body: &[u8], max_pdf_bytes: usize) -> Result<DraftRequest, Vec<Fi
             None
         }
     };
-    let text = optional_text(&object, "text", MAX_TEXT_BYTES, &mut details);
+    let text = optional_text(&object, "text", crate::service::layers::MAX_TEXT_BYTES, &mut details);
     match (&pdf, &text, details.iter().any(|d| d.path == "pdf_base64" || d.path == "text")) {
         (None, None, false) => {
             details.push(FieldError::new("pdf_base64", "give the document as pdf_base64 or as text"))
@@ -176,7 +173,7 @@ fn optional_text(
         (status = 400, description = "A field is missing or invalid (the document, `source_url` when the judge has no page on the roster)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or judge not in the district", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 413, description = "Body over the document size limit", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
         (status = 422, description = "The court has no compliance profile (`district`), or the document cannot be read (not a PDF nor UTF-8 text, encrypted, damaged)", body = ClassifyUnprocessableBody),
@@ -268,7 +265,7 @@ pub async fn reject(
         (status = 400, description = "The order or a rule is invalid (each problem at its path, e.g. `rules[2].params.max_pages`)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district or judge, or `draft_id` names no draft of your organisation", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district or judge, or `draft_id` names no draft of your organisation", body = NotFoundBody),
         (status = 409, description = "The draft was already accepted or rejected, or is for another judge", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
         (status = 422, description = "The court has no compliance profile", body = NoProfileBody),
@@ -359,7 +356,7 @@ pub struct LayerHistory {
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or your organisation has no layer for this judge", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or your organisation has no layer for this judge", body = NotFoundBody),
     ),
     security(("bearer" = []))
 )]
@@ -396,7 +393,7 @@ pub async fn history(
         (status = 400, description = "The version is not a positive whole number, or query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or your organisation's layer has no such version", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or your organisation's layer has no such version", body = NotFoundBody),
     ),
     security(("bearer" = []))
 )]
@@ -431,7 +428,7 @@ pub async fn version(
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
-        (status = 404, description = "Unknown district, or your organisation has no layer in force for this judge", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or your organisation has no layer in force for this judge", body = NotFoundBody),
     ),
     security(("bearer" = []))
 )]

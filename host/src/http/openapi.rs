@@ -4,8 +4,8 @@
 
 use super::error::RateLimitBody;
 use crate::service::error::{
-    ClassifyUnprocessableBody, DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, ScannedPagesBody,
-    UnknownDistrictBody, ValidationErrorBody,
+    ClassifyUnprocessableBody, DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, NotFoundBody,
+    ScannedPagesBody, UnknownDistrictBody, ValidationErrorBody,
 };
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::ResponseBuilder;
@@ -25,6 +25,7 @@ use utoipa::{Modify, OpenApi};
         ErrorBody,
         ValidationErrorBody,
         UnknownDistrictBody,
+        NotFoundBody,
         DistrictNotAccessibleBody,
         NoProfileBody,
         RateLimitBody,

@@ -14,7 +14,7 @@
 //! the server.
 
 use super::CourtrulesMcp;
-use super::sessions::{Admission, Sessions};
+use super::sessions::Sessions;
 use crate::http::AppState;
 use crate::http::auth::ApiKey;
 use crate::http::error::ApiError;
@@ -94,12 +94,19 @@ async fn authenticate(State(route): State<Route>, mut request: Request, next: Ne
         return unknown_session(session);
     }
     let opens_session = parts.method == Method::POST && session.is_none() && is_initialize(&bytes);
-    if opens_session && let Admission::Refused(refusal) = route.sessions.admit(&key_id).await {
-        return refusal;
-    }
+    // Held until the transport has answered: the place is counted meanwhile.
+    let reservation = match opens_session {
+        true => match route.sessions.admit(&key_id).await {
+            Ok(reservation) => Some(reservation),
+            Err(refusal) => return refusal,
+        },
+        false => None,
+    };
     let response = next.run(Request::from_parts(parts.clone(), Body::from(bytes.clone()))).await;
-    if opens_session && let Some(id) = response.headers().get(SESSION_ID).and_then(|value| value.to_str().ok()) {
-        route.sessions.opened(id, &key_id);
+    if let Some(reservation) = reservation
+        && let Some(id) = response.headers().get(SESSION_ID).and_then(|value| value.to_str().ok())
+    {
+        reservation.opened(id);
     }
     in_own_words(response, &parts, &bytes).await
 }
@@ -120,6 +127,20 @@ fn unknown_session(id: &str) -> Response {
          A session closes after 5 minutes without a request."
             .into(),
     )
+}
+
+/// The 503 of `initialize` while the key has its limit of sessions being opened at once
+/// (none of them open yet, so there is no oldest to close for another).
+pub(super) fn too_many_opening(per_key: usize) -> Response {
+    let mut response = transport_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("this key is opening {per_key} MCP sessions at once, its limit; no other can be opened now"),
+        "Retry in a second, once those have opened; a key may have this many sessions open, and opening one more \
+         closes its oldest."
+            .into(),
+    );
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
+    response
 }
 
 /// The 503 of `initialize` while the server has its limit of sessions open.

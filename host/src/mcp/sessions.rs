@@ -35,22 +35,82 @@ impl Default for SessionLimits {
     }
 }
 
-/// Whether a new session may be opened.
-pub enum Admission {
-    Admitted,
-    /// The 503 to answer.
-    Refused(axum::response::Response),
+/// A new session's place, held from `initialize`'s admission until the transport has
+/// opened it (`opened`) or failed to (dropped): counted against both bounds meanwhile,
+/// so `initialize`s racing on one key cannot open more than its bound.
+pub struct Reservation<'a> {
+    sessions: &'a Sessions,
+    key_id: String,
+    held: bool,
 }
 
-/// Who opened each session, and when (a sequence number).
+impl Reservation<'_> {
+    /// The transport opened session `id` for this reservation's key.
+    pub fn opened(mut self, id: &str) {
+        let mut owners = self.sessions.owners();
+        owners.release(&self.key_id);
+        let at = owners.next;
+        owners.next += 1;
+        owners.sessions.insert(id.to_owned(), (self.key_id.clone(), at));
+        self.held = false;
+    }
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        if self.held {
+            self.sessions.owners().release(&self.key_id);
+        }
+    }
+}
+
+/// Who opened each session, and when (a sequence number); and the sessions being opened,
+/// by key.
 #[derive(Default)]
 struct Owners {
     sessions: HashMap<String, (String, u64)>,
     next: u64,
+    opening: HashMap<String, usize>,
+}
+
+impl Owners {
+    fn release(&mut self, key_id: &str) {
+        if let Some(count) = self.opening.get_mut(key_id) {
+            *count -= 1;
+            if *count == 0 {
+                self.opening.remove(key_id);
+            }
+        }
+    }
+
+    /// The key's sessions, open and being opened.
+    fn of_key(&self, key_id: &str) -> usize {
+        self.sessions.values().filter(|(owner, _)| owner == key_id).count()
+            + self.opening.get(key_id).copied().unwrap_or(0)
+    }
+
+    /// Every session, open and being opened.
+    fn in_all(&self) -> usize {
+        self.sessions.len() + self.opening.values().sum::<usize>()
+    }
+
+    fn at_a_bound(&self, key_id: &str, limits: SessionLimits) -> bool {
+        self.of_key(key_id) >= limits.per_key || self.in_all() >= limits.total
+    }
+}
+
+/// What `admit` decided, the lock held.
+enum Decision {
+    /// Reserved; close this session of the key's first (its oldest, at its bound).
+    Reserved { close: Option<String> },
+    /// The key has its bound of sessions being opened right now.
+    KeyOpening,
+    /// The server has its bound of sessions open.
+    Full,
 }
 
 /// rmcp's local session manager, and each session's key. (A session that closed —
-/// `DELETE`, or 5 minutes idle — is forgotten here when the next one opens.)
+/// `DELETE`, or 5 minutes idle — is forgotten here when a bound is next reached.)
 pub struct Sessions {
     inner: Arc<LocalSessionManager>,
     limits: SessionLimits,
@@ -76,31 +136,50 @@ impl Sessions {
         self.owners().sessions.get(id).is_none_or(|(owner, _)| owner == key_id)
     }
 
-    /// Whether `key_id` may open a session; closes its oldest when it has its limit open.
-    pub async fn admit(&self, key_id: &str) -> Admission {
-        self.forget_closed().await;
-        let oldest = {
-            let owners = self.owners();
-            let mine: Vec<(&String, u64)> = owners
+    /// A place for a new session of `key_id`, or the 503 to answer. At its bound, the
+    /// key's oldest session is closed for the new one.
+    pub async fn admit(&self, key_id: &str) -> Result<Reservation<'_>, axum::response::Response> {
+        if self.owners().at_a_bound(key_id, self.limits) {
+            // The sessions the transport has closed since may make room.
+            self.forget_closed().await;
+        }
+        match self.reserve(key_id) {
+            Decision::Reserved { close } => {
+                if let Some(oldest) = close {
+                    tracing::info!(key_id, session = %oldest, "closing the key's oldest MCP session for a new one");
+                    let _ = self.inner.close_session(&SessionId::from(oldest)).await;
+                }
+                Ok(Reservation { sessions: self, key_id: key_id.to_owned(), held: true })
+            }
+            Decision::KeyOpening => Err(super::http::too_many_opening(self.limits.per_key)),
+            Decision::Full => Err(super::http::too_many_sessions(self.limits.total)),
+        }
+    }
+
+    /// Reserves a place for `key_id` when the bounds allow, the decision and the
+    /// reservation under one lock; a key at its bound gives up its oldest open session
+    /// (taken out of the map here, closed by the caller).
+    fn reserve(&self, key_id: &str) -> Decision {
+        let mut owners = self.owners();
+        let close = if owners.of_key(key_id) >= self.limits.per_key {
+            let oldest = owners
                 .sessions
                 .iter()
                 .filter(|(_, (owner, _))| owner == key_id)
-                .map(|(id, (_, at))| (id, *at))
-                .collect();
-            if mine.len() >= self.limits.per_key {
-                mine.iter().min_by_key(|(_, at)| *at).map(|(id, _)| (*id).clone())
-            } else if owners.sessions.len() >= self.limits.total {
-                return Admission::Refused(super::http::too_many_sessions(self.limits.total));
-            } else {
-                None
-            }
+                .min_by_key(|(_, (_, at))| *at)
+                .map(|(id, _)| id.clone());
+            let Some(oldest) = oldest else {
+                return Decision::KeyOpening;
+            };
+            owners.sessions.remove(&oldest);
+            Some(oldest)
+        } else if owners.in_all() >= self.limits.total {
+            return Decision::Full;
+        } else {
+            None
         };
-        if let Some(oldest) = oldest {
-            tracing::info!(key_id, session = %oldest, "closing the key's oldest MCP session for a new one");
-            self.owners().sessions.remove(&oldest);
-            let _ = self.inner.close_session(&SessionId::from(oldest)).await;
-        }
-        Admission::Admitted
+        *owners.opening.entry(key_id.to_owned()).or_default() += 1;
+        Decision::Reserved { close }
     }
 
     /// Forgets the sessions the transport has closed.
@@ -111,14 +190,6 @@ impl Sessions {
                 self.owners().sessions.remove(&id);
             }
         }
-    }
-
-    /// Session `id` was opened by `key_id`.
-    pub fn opened(&self, id: &str, key_id: &str) {
-        let mut owners = self.owners();
-        let at = owners.next;
-        owners.next += 1;
-        owners.sessions.insert(id.to_owned(), (key_id.to_owned(), at));
     }
 
     #[cfg(test)]
@@ -139,9 +210,12 @@ mod tests {
         let open = |key: &'static str| {
             let (sessions, manager) = (&sessions, Arc::clone(&manager));
             async move {
-                let admitted = matches!(sessions.admit(key).await, Admission::Admitted);
+                let reservation = sessions.admit(key).await;
+                let admitted = reservation.is_ok();
                 let (id, transport) = manager.create_session().await.unwrap();
-                sessions.opened(&id, key);
+                if let Ok(reservation) = reservation {
+                    reservation.opened(&id);
+                }
                 (admitted, id, transport)
             }
         };
@@ -161,8 +235,34 @@ mod tests {
         transports.push(transport);
         assert!(fourth);
         // Three open in all: `c` is refused; `a`, at its own limit, replaces its oldest.
-        assert!(matches!(sessions.admit("c").await, Admission::Refused(_)));
-        assert!(matches!(sessions.admit("a").await, Admission::Admitted));
+        assert!(sessions.admit("c").await.is_err());
+        assert!(sessions.admit("a").await.is_ok());
         assert!(!manager.has_session(&a2).await.unwrap());
+    }
+
+    /// Sessions being opened count against both bounds until the transport has opened
+    /// them, and a place the transport never used is given back.
+    #[tokio::test]
+    async fn sessions_being_opened_count_until_they_open_or_fail() {
+        let manager = Arc::new(LocalSessionManager::default());
+        let sessions = Sessions::new(Arc::clone(&manager), SessionLimits { per_key: 2, total: 3 });
+        let first = sessions.admit("a").await.ok().unwrap();
+        let second = sessions.admit("a").await.ok().unwrap();
+        // Neither has opened: no oldest to close, so a third waits its turn.
+        let refused = sessions.admit("a").await.err().unwrap();
+        assert_eq!(refused.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(refused.headers()[axum::http::header::RETRY_AFTER], "1");
+        // `b`'s one place is the last of the three in all; `c` finds the server full.
+        let b = sessions.admit("b").await.ok().unwrap();
+        assert_eq!(sessions.admit("c").await.err().unwrap().headers()[axum::http::header::RETRY_AFTER], "60");
+        // The transport failed `b`'s initialize: its place is free again.
+        drop(b);
+        let c = sessions.admit("c").await.ok().unwrap();
+        let (id, _transport) = manager.create_session().await.unwrap();
+        first.opened(&id);
+        assert!(sessions.belongs_to(&id, "a") && !sessions.belongs_to(&id, "c"));
+        drop((second, c));
+        assert_eq!(sessions.open(), 1);
+        assert_eq!(sessions.owners().in_all(), 1);
     }
 }

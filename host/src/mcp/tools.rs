@@ -6,7 +6,7 @@ use super::{CourtrulesMcp, answer, answer_bytes, failure, service_error};
 use crate::rate_limit::Group;
 use crate::service::{self, Error};
 use crate::store::enforcement::{self, EnforcementList, Filter, INDUSTRIES, RISK_LEVELS, Stats};
-use courtrules_engine::calendar::Date;
+use courtrules_engine::calendar::{Date, FIRST_YEAR, LAST_YEAR};
 use courtrules_engine::model::FieldError;
 use rmcp::handler::server::common::{schema_for_output, schema_for_type};
 use rmcp::handler::server::tool::ToolCallContext;
@@ -56,7 +56,7 @@ pub struct JudgeRules {
 pub struct Holidays {
     pub district_id: String,
     /// A calendar year (default: this year and the next).
-    #[schemars(range(min = 1971, max = 9999))]
+    #[schemars(range(min = FIRST_YEAR, max = LAST_YEAR))]
     pub year: Option<i32>,
 }
 
@@ -82,7 +82,7 @@ pub struct EnforcementSearch {
     /// Actions on or before this date (YYYY-MM-DD).
     pub date_to: Option<String>,
     /// At most this many (1–200, default 50), oldest first.
-    #[schemars(range(min = 1, max = 200))]
+    #[schemars(range(min = 1, max = ENFORCEMENT_MAX_LIMIT))]
     pub limit: Option<u32>,
 }
 
@@ -135,23 +135,24 @@ pub struct EnforcementId {
 }
 
 /// Reads a tool's arguments; a tool error naming each problem's argument when they do
-/// not fit. `ranges` are the integer arguments' bounds, checked first so that a number
-/// out of range gets the REST API's words ("must be between 1 and 500, got -1") whatever
-/// the Rust type that holds it. A number with no fraction (`10.0`) is the integer it
-/// equals, as JSON Schema counts it (and as `check_compliance` reads it).
-fn arguments<T: DeserializeOwned>(arguments: JsonObject, ranges: &[(&str, i64, i64)]) -> Result<T, CallToolResult> {
+/// not fit. The integer arguments' bounds are those of the tool's own input schema (its
+/// `#[schemars(range(…))]`), checked first so that a number out of range gets the REST
+/// API's words ("must be between 1 and 500, got -1") whatever the Rust type that holds
+/// it. A number with no fraction (`10.0`) is the integer it equals, as JSON Schema counts
+/// it (and as `check_compliance` reads it).
+fn arguments<T: DeserializeOwned + JsonSchema + 'static>(arguments: JsonObject) -> Result<T, CallToolResult> {
     let mut value = serde_json::Value::Object(arguments);
     integral_numbers(&mut value);
     let mut problems = Vec::new();
-    for (name, min, max) in ranges {
-        match value.get(*name) {
+    for (name, min, max) in integer_bounds(&schema_for_type::<T>()) {
+        match value.get(&name) {
             Some(serde_json::Value::Number(number)) => match number.as_i64() {
-                Some(n) if (*min..=*max).contains(&n) => {}
-                _ => problems.push(FieldError::new(*name, format!("must be between {min} and {max}, got {number}"))),
+                Some(n) if (min..=max).contains(&n) => {}
+                _ => problems.push(FieldError::new(name, format!("must be between {min} and {max}, got {number}"))),
             },
             Some(serde_json::Value::Null) | None => {}
             Some(other) => {
-                problems.push(FieldError::new(*name, format!("must be an integer, got {}", described(other))))
+                problems.push(FieldError::new(name, format!("must be an integer, got {}", described(other))))
             }
         }
     }
@@ -173,8 +174,21 @@ fn arguments<T: DeserializeOwned>(arguments: JsonObject, ranges: &[(&str, i64, i
     })
 }
 
+/// The arguments a schema bounds, with their least and greatest values: each property
+/// with both a `minimum` and a `maximum`.
+fn integer_bounds(schema: &JsonObject) -> Vec<(String, i64, i64)> {
+    let Some(serde_json::Value::Object(properties)) = schema.get("properties") else {
+        return Vec::new();
+    };
+    let bound = |property: &serde_json::Value, key: &str| property.get(key).and_then(serde_json::Value::as_i64);
+    properties
+        .iter()
+        .filter_map(|(name, property)| Some((name.clone(), bound(property, "minimum")?, bound(property, "maximum")?)))
+        .collect()
+}
+
 /// Every number in `value` that has no fraction and fits an `i64`, as that integer.
-pub(super) fn integral_numbers(value: &mut serde_json::Value) {
+fn integral_numbers(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Number(number) if number.is_f64() => {
             if let Some(float) = number.as_f64()
@@ -287,7 +301,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn list_courts(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let _: NoArguments = or_return!(arguments(args, &[]));
+        let _: NoArguments = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         answer(&service::courts::courts(&self.service, &caller))
     }
@@ -299,7 +313,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn search_judges(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let District { district_id } = or_return!(arguments(args, &[]));
+        let District { district_id } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         match service::courts::judges(&self.service, &caller, &district_id) {
             Ok(judges) => answer(&judges),
@@ -317,7 +331,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_judge_rules(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let JudgeRules { district_id, judge_slug, document_scope, motion_type } = or_return!(arguments(args, &[]));
+        let JudgeRules { district_id, judge_slug, document_scope, motion_type } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         let mut query = vec![("district_id".to_owned(), district_id), ("judge_slug".to_owned(), judge_slug)];
         query.extend(document_scope.map(|scope| ("document_scope".to_owned(), scope)));
@@ -339,7 +353,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args, &[]));
+        let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         match service::profile::profile(&self.service, &caller, &district_id, &judge_slug).await {
             Ok(profile) => answer(&profile),
@@ -355,10 +369,8 @@ impl CourtrulesMcp {
     )]
     async fn compute_deadlines(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let caller = or_return!(self.caller(&extensions).await);
-        // The engine reads (and validates) the request as the REST endpoint does; a
-        // number with no fraction (`7.0`) is the integer it equals, as for every tool.
-        let mut args = serde_json::Value::Object(args);
-        integral_numbers(&mut args);
+        // The engine reads (and validates) the request as the REST endpoint does, a
+        // number with no fraction (`7.0`) as the integer it equals.
         let request = serde_json::to_vec(&args).map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
         match service::deadlines::deadlines(&self.service, &caller, request).await {
             Ok(bytes) => answer_bytes(bytes),
@@ -389,7 +401,7 @@ impl CourtrulesMcp {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_holidays(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let Holidays { district_id, year } = or_return!(arguments(args, &[("year", 1971, 9999)]));
+        let Holidays { district_id, year } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         let filters = service::holidays::Filters { year, from: None, to: None, limit: None };
         match service::holidays::court_holidays(&self.service, &caller, &district_id, filters) {
@@ -437,8 +449,7 @@ impl CourtrulesMcp {
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
         // The REST endpoint's bounds and default (`service::extracted`).
-        let bounds = [("limit", 1, service::extracted::MAX_LIMIT as i64)];
-        let search: service::extracted::Search = or_return!(arguments(args, &bounds));
+        let search: service::extracted::Search = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         match service::extracted::search(&self.service, &caller, search).await {
             Ok(rules) => answer(&rules),
@@ -457,7 +468,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: EnforcementSearch = or_return!(arguments(args, &[("limit", 1, ENFORCEMENT_MAX_LIMIT)]));
+        let search: EnforcementSearch = or_return!(arguments(args));
         let filter = or_return!(enforcement_filter(search));
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stored(self.service.db.pool(), &filter).await {
@@ -477,7 +488,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let EnforcementId { id } = or_return!(arguments(args, &[]));
+        let EnforcementId { id } = or_return!(arguments(args));
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::find(&self.service.db, &id).await {
             Ok(Some(action)) => answer(&action),
@@ -499,7 +510,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: EnforcementStatsFilter = or_return!(arguments(args, &[]));
+        let search: EnforcementStatsFilter = or_return!(arguments(args));
         let filter = Filter { limit: None, ..or_return!(enforcement_filter(search.into())) };
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stats(&self.service.db, &filter).await {
@@ -539,5 +550,40 @@ impl ServerHandler for CourtrulesMcp {
                 "courtrules: which court rules apply to a filing before a judge, and whether it complies \
              (check_compliance), each answer citing its rule; and public privacy enforcement actions.",
             )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn object(value: serde_json::Value) -> JsonObject {
+        value.as_object().unwrap().clone()
+    }
+
+    /// The bounds checked are the schema's, which the tools advertise.
+    #[test]
+    fn integer_arguments_are_bounded_by_their_schema() {
+        let bounds = |schema: std::sync::Arc<JsonObject>| integer_bounds(&schema);
+        assert_eq!(bounds(schema_for_type::<Holidays>()), [("year".to_owned(), 1971, 9999)]);
+        assert_eq!(bounds(schema_for_type::<EnforcementSearch>()), [("limit".to_owned(), 1, 200)]);
+        assert_eq!(bounds(schema_for_type::<service::extracted::Search>()), [("limit".to_owned(), 1, 500)]);
+        assert_eq!(bounds(schema_for_type::<EnforcementStatsFilter>()), []);
+
+        let year = |value: serde_json::Value| {
+            arguments::<Holidays>(object(serde_json::json!({"district_id": "sdny", "year": value}))).map(|h| h.year)
+        };
+        assert_eq!(year(serde_json::json!(2026.0)).ok(), Some(Some(2026)));
+        for (value, said) in [
+            (serde_json::json!(1970), "must be between 1971 and 9999, got 1970"),
+            (serde_json::json!(2026.5), "must be between 1971 and 9999, got 2026.5"),
+            (serde_json::json!("2026"), "must be an integer, got the string \"2026\""),
+        ] {
+            let refused = year(value.clone()).err().unwrap_or_else(|| panic!("{value} was taken"));
+            let result = serde_json::to_value(&refused).unwrap();
+            let body: serde_json::Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+            assert_eq!(body["details"][0]["path"], "year", "{value}: {body}");
+            assert_eq!(body["details"][0]["message"], said, "{value}: {body}");
+        }
     }
 }

@@ -352,8 +352,21 @@ pub struct ValidationErrorBody {
 
 /// `{error}`: an unknown district.
 #[derive(Serialize, ToSchema)]
+// No other field: so that `NotFoundBody` tells it from the general body.
+#[serde(deny_unknown_fields)]
 pub struct UnknownDistrictBody {
     pub error: String,
+}
+
+/// A 404 of an endpoint that looks up more than the district: an unknown district is
+/// `{error}` alone (the spec's table), a judge, draft, layer or version that is not
+/// found the general body, with a suggestion.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // Only the OpenAPI document names it; the bodies are written above.
+pub enum NotFoundBody {
+    UnknownDistrict(UnknownDistrictBody),
+    NotFound(ErrorBody),
 }
 
 /// The court named in a 403 or 422 body.

@@ -30,7 +30,7 @@ pub struct Search {
     /// Full-text search over the rules' text.
     pub q: Option<String>,
     /// At most this many (1–500, default 100).
-    #[schemars(range(min = 1, max = 500))]
+    #[schemars(range(min = 1, max = MAX_LIMIT))]
     pub limit: Option<usize>,
 }
 

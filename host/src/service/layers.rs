@@ -25,6 +25,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use utoipa::ToSchema;
 
+/// Longest text document accepted, through the API (`text`) or the command line (a
+/// practices document is tens of pages).
+pub const MAX_TEXT_BYTES: usize = 2 * 1024 * 1024;
+
 /// A document to read into a draft.
 pub struct DraftInput {
     pub district_id: String,
