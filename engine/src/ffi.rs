@@ -84,9 +84,7 @@ pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineErr
     let hints: crate::model::ClassifyHints = if hints_json.iter().all(u8::is_ascii_whitespace) {
         crate::model::ClassifyHints::default()
     } else {
-        serde_json::from_slice(hints_json).map_err(|error| EngineError::InvalidRequest {
-            details: vec![FieldError::new("", format!("the classify hints are not valid: {error}"))],
-        })?
+        options_from_json(hints_json, "classify hints")?
     };
     Ok(to_json(&crate::classify::classify(pdf, &hints)?))
 }
@@ -95,10 +93,7 @@ pub fn classify_json(pdf: &[u8], hints_json: &[u8]) -> Result<Vec<u8>, EngineErr
 /// Standing-order extraction over JSON: `IngestOptions` as JSON and the document — a
 /// PDF when it starts with `%PDF`, UTF-8 text otherwise — in, an `Extraction` out.
 pub fn extract_json(options_json: &[u8], document: &[u8]) -> Result<Vec<u8>, EngineError> {
-    let options: crate::model::IngestOptions =
-        serde_json::from_slice(options_json).map_err(|error| EngineError::InvalidRequest {
-            details: vec![FieldError::new("", format!("the options are not valid: {error}"))],
-        })?;
+    let options: crate::model::IngestOptions = options_from_json(options_json, "options")?;
     let extraction = if document.starts_with(b"%PDF") {
         crate::ingest::extract_pdf(document, &options)?
     } else {
@@ -108,6 +103,47 @@ pub fn extract_json(options_json: &[u8], document: &[u8]) -> Result<Vec<u8>, Eng
         crate::ingest::extract_text(text, &options)?
     };
     Ok(to_json(&extraction))
+}
+
+#[cfg(feature = "document")]
+/// Reads a small object of options (`what` names it in errors). A refusal names the field
+/// in `path` (`ocr_pages[0].page`) and carries no position: the npm package writes this
+/// JSON from the caller's object, so a line and column would point into text the caller
+/// never saw.
+fn options_from_json<T: serde::de::DeserializeOwned>(json: &[u8], what: &str) -> Result<T, EngineError> {
+    let refused =
+        |path: &str, message: String| EngineError::InvalidRequest { details: vec![FieldError::new(path, message)] };
+    let mut reader = serde_json::Deserializer::from_slice(json);
+    let error = match serde_path_to_error::deserialize::<_, T>(&mut reader) {
+        Ok(options) => match reader.end() {
+            Ok(()) => return Ok(options),
+            Err(error) => return Err(refused("", format!("the {what} are not valid JSON: {error}"))),
+        },
+        Err(error) => error,
+    };
+    let at = error.path().to_string();
+    let error = error.into_inner();
+    if !error.is_data() {
+        // Only text the caller wrote can be invalid JSON, so this position is theirs.
+        return Err(refused("", format!("the {what} are not valid JSON: {error}")));
+    }
+    let text = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    let message = text.strip_suffix(&position).unwrap_or(&text);
+    // A missing field is named by serde in backticks, at the path of its object.
+    let missing = message.strip_prefix("missing field `").and_then(|rest| rest.split('`').next());
+    let path = match (at.as_str(), missing) {
+        (".", Some(field)) => field.to_owned(),
+        (_, Some(field)) => format!("{at}.{field}"),
+        (".", None) => String::new(),
+        (_, None) => at,
+    };
+    let message = match message.starts_with("missing field") {
+        true => "is required".to_owned(),
+        false if path.is_empty() => format!("the {what} are not valid: {message}"),
+        false => message.to_owned(),
+    };
+    Err(refused(&path, message))
 }
 
 /// Reads and validates a district's time rules.
@@ -155,4 +191,45 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
         unreachable!("engine types always serialize: {error}");
     }
     out
+}
+
+#[cfg(all(test, feature = "document"))]
+mod tests {
+    use super::*;
+
+    fn refusal(options: &str) -> FieldError {
+        match extract_json(options.as_bytes(), b"Letters may not exceed two pages.") {
+            Err(EngineError::InvalidRequest { mut details }) if details.len() == 1 => details.remove(0),
+            other => panic!("{options}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_refused_option_is_named_without_a_position() {
+        let error = refusal(r#"{"title":"T","source_url":5}"#);
+        assert_eq!(
+            (error.path.as_str(), error.message.as_str()),
+            ("source_url", "invalid type: integer `5`, expected a string")
+        );
+        assert_eq!(refusal(r#"{"title":"T"}"#).message, "is required");
+        assert_eq!(refusal(r#"{"title":"T"}"#).path, "source_url");
+        assert_eq!(refusal(r#"{"source_url":"https://a.test/","x":1}"#).path, "x");
+        // Written by hand over several lines, with keys that hold quotes, colons and braces.
+        let error = refusal("{\n  \"source_url\": \"https://a.test/{\\\"a\\\":1}\",\n  \"title\": [\"x\"]\n}");
+        assert_eq!(error.path, "title");
+        assert!(!error.message.contains("line"), "{}", error.message);
+        // Not an object: nothing to name.
+        assert_eq!(refusal("5").path, "");
+        // Text that is not JSON keeps the position, in the caller's own text.
+        assert!(refusal("{\n\"source_url\": ").message.contains("line 2"));
+    }
+
+    #[test]
+    fn a_refused_classify_hint_is_named() {
+        let hints = br#"{"judge_slug":"a","ocr_pages":[{"page":"one","text":"x"}],"district_id":"edny"}"#;
+        match classify_json(b"%PDF-1.4", hints) {
+            Err(EngineError::InvalidRequest { details }) => assert_eq!(details[0].path, "ocr_pages[0].page"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -55,7 +55,9 @@ export async function generateTypes(document) {
   const normalized = structuredClone(document);
   // The server URL is the address the server happened to listen on.
   delete normalized.servers;
-  const ast = await openapiTS(normalized, { alphabetize: true, silent: true });
+  // `defaultNonNullable: false`: a property with a default (`"default": null` for the
+  // server's optional fields) is one the server may leave out, so it stays optional.
+  const ast = await openapiTS(normalized, { alphabetize: true, silent: true, defaultNonNullable: false });
   const body = astToString(ast).replace(/\r\n/g, "\n").trimEnd();
   return `${HEADER}${body}\n`;
 }

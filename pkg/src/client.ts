@@ -133,8 +133,15 @@ export class AuthenticationError extends ApiError {}
 export class ForbiddenError extends ApiError {}
 /** 404: unknown district, or a judge not in the district. */
 export class NotFoundError extends ApiError {}
-/** 422: the court has no compliance profile. */
+/** 422: the court has no compliance profile (`body.district` names it). */
 export class NoProfileError extends ApiError {}
+/**
+ * 422 from `/classify`: the document cannot be analysed. The PDF is unreadable (not a
+ * PDF, needs a password, damaged, over an engine limit), or text recognition could not
+ * read its scanned pages (`body.scanned_pages`, `body.unreadable_pages`). Sending the
+ * same bytes again fails again.
+ */
+export class UnprocessableDocumentError extends ApiError {}
 /** 429 after every retry: the rate limit still holds. */
 export class RateLimitError extends ApiError {
   /** Seconds the server asked to wait (`Retry-After`), if it said. */
@@ -150,7 +157,6 @@ const ERRORS: Record<number, typeof ApiError> = {
   401: AuthenticationError,
   403: ForbiddenError,
   404: NotFoundError,
-  422: NoProfileError,
   429: RateLimitError,
   502: ClassificationError,
 };
@@ -347,7 +353,11 @@ async function apiError(response: Response): Promise<ApiError> {
     body = { error: text || response.statusText };
   }
   if (typeof body?.error !== "string") body = { ...body, error: response.statusText || `HTTP ${response.status}` };
-  const Kind = ERRORS[response.status] ?? ApiError;
+  // A 422 is about the court only when the body names one; else it is about the document.
+  const Kind =
+    response.status === 422
+      ? body.district !== undefined ? NoProfileError : UnprocessableDocumentError
+      : ERRORS[response.status] ?? ApiError;
   return new Kind(response.status, body, response);
 }
 

@@ -520,15 +520,15 @@ export interface components {
         };
         Caption: {
             /** @default false */
-            has_case_title: boolean;
+            has_case_title?: boolean;
             /** @default false */
-            has_court_name: boolean;
+            has_court_name?: boolean;
             /** @default false */
-            has_docket_number: boolean;
+            has_docket_number?: boolean;
             /** @default false */
-            has_document_designation: boolean;
+            has_document_designation?: boolean;
             /** @default false */
-            present: boolean;
+            present?: boolean;
         };
         /**
          * @description What a rule is about. Results carry the category of the rule that produced them;
@@ -1126,19 +1126,19 @@ export interface components {
              * Format: double
              * @default null
              */
-            footnote_font_size_pt: number | null;
+            footnote_font_size_pt?: number | null;
             /** @default null */
-            line_spacing: components["schemas"]["LineSpacing"] | null;
+            line_spacing?: components["schemas"]["LineSpacing"] | null;
             /**
              * Format: double
              * @default null
              */
-            margin_inches: number | null;
+            margin_inches?: number | null;
             /**
              * Format: double
              * @default null
              */
-            primary_font_size_pt: number | null;
+            primary_font_size_pt?: number | null;
         };
         FormatDetection: {
             /** @description When `low`, `document.format` is left out and format checks are skipped. */
@@ -1527,13 +1527,13 @@ export interface components {
         PeriodUnit: "days" | "hours";
         Privacy: {
             /** @default false */
-            contains_full_dob: boolean;
+            contains_full_dob?: boolean;
             /** @default false */
-            contains_full_financial_account: boolean;
+            contains_full_financial_account?: boolean;
             /** @default false */
-            contains_full_ssn: boolean;
+            contains_full_ssn?: boolean;
             /** @default false */
-            contains_minor_full_name: boolean;
+            contains_minor_full_name?: boolean;
         };
         Profile: {
             district: components["schemas"]["District"];
@@ -1745,35 +1745,35 @@ export interface components {
              * @description The word count stated in the certificate of compliance, when there is one.
              * @default null
              */
-            certificate_word_count: number | null;
+            certificate_word_count?: number | null;
             /** @default false */
-            has_56_1_counterstatement: boolean;
+            has_56_1_counterstatement?: boolean;
             /** @default false */
-            has_56_1_statement: boolean;
+            has_56_1_statement?: boolean;
             /** @default false */
-            has_certificate_of_compliance: boolean;
+            has_certificate_of_compliance?: boolean;
             /** @default false */
-            has_certificate_of_service: boolean;
+            has_certificate_of_service?: boolean;
             /** @default false */
-            has_conferral_certification: boolean;
+            has_conferral_certification?: boolean;
             /** @default false */
-            has_memorandum_of_law: boolean;
+            has_memorandum_of_law?: boolean;
             /** @default false */
-            has_notice_of_motion: boolean;
+            has_notice_of_motion?: boolean;
             /** @default false */
-            has_numbered_paragraphs: boolean;
+            has_numbered_paragraphs?: boolean;
             /** @default false */
-            has_pro_se_sj_notice: boolean;
+            has_pro_se_sj_notice?: boolean;
             /** @default false */
-            has_proposed_amended_pleading: boolean;
+            has_proposed_amended_pleading?: boolean;
             /** @default false */
-            has_supporting_affidavits: boolean;
+            has_supporting_affidavits?: boolean;
             /** @default false */
-            has_toa: boolean;
+            has_toa?: boolean;
             /** @default false */
-            has_toc: boolean;
+            has_toc?: boolean;
             /** @default false */
-            has_verbatim_discovery_text: boolean;
+            has_verbatim_discovery_text?: boolean;
         };
         ServiceIndex: {
             /** @description The human documentation. */
@@ -1799,19 +1799,19 @@ export interface components {
         Severity: "CRITICAL" | "WARNING" | "INFO";
         SignatureBlock: {
             /** @default false */
-            has_address: boolean;
+            has_address?: boolean;
             /** @default false */
-            has_attorney_name: boolean;
+            has_attorney_name?: boolean;
             /** @default false */
-            has_email: boolean;
+            has_email?: boolean;
             /** @default false */
-            has_firm_name: boolean;
+            has_firm_name?: boolean;
             /** @default false */
-            has_phone: boolean;
+            has_phone?: boolean;
             /** @default false */
-            is_electronic_signature: boolean;
+            is_electronic_signature?: boolean;
             /** @default false */
-            present: boolean;
+            present?: boolean;
         };
         SkippedCheck: {
             category: components["schemas"]["Category"];

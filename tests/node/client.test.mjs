@@ -9,6 +9,7 @@ import { loadPackage } from "./support.mjs";
 
 const {
   createClient, debounce, backoffMs, MAX_RETRY_WAIT_SECONDS, RateLimitError, ValidationError, ForbiddenError, NotFoundError, ApiError,
+  NoProfileError, UnprocessableDocumentError,
 } = await loadPackage();
 
 /**
@@ -158,6 +159,21 @@ test("errors are typed and carry the spec's bodies", async () => {
     await assert.rejects(client.court("sdny"), (e) => e instanceof ForbiddenError && e.body.accessible_districts[0] === "edny");
     await assert.rejects(client.court("nowhere"), (e) => e instanceof NotFoundError && e.message.includes("Unknown district"));
     await assert.rejects(client.courts(), (e) => e.constructor === ApiError && e.status === 500);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a 422 is a NoProfileError only when its body names the court; else the document is unprocessable", async () => {
+  const noProfile = { error: "no compliance profile yet", suggestion: "s", docs_url: "d#no-compliance-profile", district: { district_id: "ca-x", name: "X", status: "live" } };
+  const unreadable = { error: "the PDF cannot be analysed: the file is not a PDF", suggestion: "s", docs_url: "d#unreadable-pdf" };
+  const scanned = { error: "page 3 could not be read", suggestion: "s", docs_url: "d#unreadable-scanned-pages", scanned_pages: [3], unreadable_pages: [3] };
+  const server = await peer([{ status: 422, body: noProfile }, { status: 422, body: unreadable }, { status: 422, body: scanned }]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
+    await assert.rejects(client.check({}), (e) => e instanceof NoProfileError && e.body.district.district_id === "ca-x");
+    await assert.rejects(client.classify({}), (e) => e instanceof UnprocessableDocumentError && !(e instanceof NoProfileError) && e.status === 422);
+    await assert.rejects(client.classify({}), (e) => e instanceof UnprocessableDocumentError && e.body.unreadable_pages[0] === 3);
   } finally {
     await server.close();
   }

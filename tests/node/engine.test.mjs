@@ -191,6 +191,37 @@ test("classify refuses bytes that are not a PDF, and bad hints, with an EngineEr
   await assert.rejects(courtrules.classify(pdf, { district: "edny" }), { kind: "invalid_request" });
 });
 
+test("bad hints and options name the field, with no position in JSON the caller never wrote", async () => {
+  const pdf = new Uint8Array(readFileSync(join(root, "tests/fixtures/pdf/letter_premotion_conference.pdf")));
+  const text = "Memoranda are limited to 20 pages.";
+  const refusal = (path, message) => (error) => {
+    assert.equal(error.kind, "invalid_request");
+    assert.deepEqual(error.details, [{ path, message }]);
+    return true;
+  };
+  await assert.rejects(courtrules.classify(pdf, { district_id: 5 }), refusal("district_id", "invalid type: integer `5`, expected a string"));
+  await assert.rejects(courtrules.classify(pdf, { judge_slug: "a", skip_format: "yes" }), refusal("skip_format", 'invalid type: string "yes", expected a boolean'));
+  await assert.rejects(courtrules.classify(pdf, { foo: 1 }), (error) => error.details[0].path === "foo" && !/line \d/.test(error.details[0].message));
+  await assert.rejects(courtrules.extractStandingOrder(text, {}), refusal("source_url", "is required"));
+  await assert.rejects(courtrules.extractStandingOrder(text, { source_url: 5 }), refusal("source_url", "invalid type: integer `5`, expected a string"));
+  await assert.rejects(courtrules.extractStandingOrder(text, { source_url: "https://a.test/", title: 7 }), refusal("title", "invalid type: integer `7`, expected a string"));
+  // Text the caller wrote keeps its position.
+  const classifyModule = await import(join(root, "pkg/dist/classify-node.js"));
+  assert.throws(() => classifyModule.classifyJson(pdf, "{"), (error) => /line 1 column 1/.test(error.details[0].message));
+});
+
+test("an empty document is refused in the server's words, not read as one with no rules", async () => {
+  const options = { source_url: "https://courtrules.example/sample-orders/avery-sample" };
+  for (const document of ["", "  \n\f ", new Uint8Array(), new ArrayBuffer(0)]) {
+    await assert.rejects(courtrules.extractStandingOrder(document, options), (error) => {
+      assert.deepEqual(error, { kind: "invalid_request", details: [{ path: "text", message: "must not be empty" }] });
+      return true;
+    });
+  }
+  const classifyModule = await import(join(root, "pkg/dist/classify-node.js"));
+  assert.throws(() => classifyModule.extractStandingOrderJson("", JSON.stringify(options)), { kind: "invalid_request" });
+});
+
 test("extractStandingOrder reads a judge's practices in Node, with every proposal pointing at its sentence", async () => {
   const pdf = new Uint8Array(readFileSync(join(root, "data/documents/sample-order-avery-sample.pdf")));
   const options = { source_url: "https://courtrules.example/sample-orders/avery-sample" };

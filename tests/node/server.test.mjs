@@ -127,6 +127,19 @@ test("the client's typed errors carry the server's bodies", { skip }, async () =
     (error) => error instanceof ForbiddenError && error.status === 403,
   );
   assert.equal(await good.checkText(request), (await post("/api/v1/check", request)).text);
+  // The two 422s: bytes that are not a PDF, and a court without a compliance profile.
+  await assert.rejects(
+    good.classify({ district_id: "edny", judge_slug: "avery-sample", pdf_base64: Buffer.from("not a pdf").toString("base64") }),
+    (error) =>
+      error instanceof courtrules.UnprocessableDocumentError && !(error instanceof courtrules.NoProfileError) &&
+      error.status === 422 && error.body.docs_url.endsWith("#unreadable-pdf"),
+  );
+  const noProfile = { ...request, district_id: "ny-supreme-court-new-york-county" };
+  await assert.rejects(good.check(noProfile), (error) => {
+    assert.ok(error instanceof courtrules.NoProfileError, `${error.name}: ${error.message}`);
+    assert.equal(error.body.district.district_id, "ny-supreme-court-new-york-county");
+    return true;
+  });
 });
 
 test("the client waits out a real 429 from the server and then succeeds", { skip }, async (t) => {

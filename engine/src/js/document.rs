@@ -1,7 +1,7 @@
 //! The document module's exports: classify and standing-order extraction (the PDF
 //! reader is in this module only).
 
-use super::{json_text, text, thrown, typed};
+use super::{invalid, json_text, text, thrown, typed};
 use crate::ffi;
 use wasm_bindgen::prelude::*;
 
@@ -33,6 +33,7 @@ pub fn extract_standing_order(
     #[wasm_bindgen(unchecked_param_type = "IngestOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let options = json_text(&options, "options")?;
+    refuse_empty(document)?;
     typed(&ffi::extract_json(options.as_bytes(), document).map_err(thrown)?)
 }
 
@@ -53,5 +54,17 @@ pub fn extract_standing_order_json(
     document: &[u8],
     #[wasm_bindgen(js_name = optionsJson)] options_json: &str,
 ) -> Result<String, JsValue> {
+    refuse_empty(document)?;
     text(ffi::extract_json(options_json.as_bytes(), document).map_err(thrown)?)
+}
+
+/// An empty document (no bytes, or only white space) is refused in the server's words
+/// (`POST /api/v1/standing-order-drafts`), rather than read as a document with no rules.
+/// Here rather than in `ffi::extract_json`, which the drafting app calls with no document
+/// to check the options alone.
+fn refuse_empty(document: &[u8]) -> Result<(), JsValue> {
+    match std::str::from_utf8(document) {
+        Ok(text) if text.trim().is_empty() => Err(invalid("text", "must not be empty")),
+        _ => Ok(()),
+    }
 }

@@ -138,6 +138,8 @@ pub struct PageCountAnalysis {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
+// Its `Option`s are written as `null`, not left out.
+#[cfg_attr(feature = "js", tsify(missing_as_null))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FormatDetection {
     /// When `low`, `document.format` is left out and format checks are skipped.

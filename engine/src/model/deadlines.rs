@@ -380,6 +380,8 @@ pub struct DeadlineResponse {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
+// Its `Option`s are written as `null`, not left out.
+#[cfg_attr(feature = "js", tsify(missing_as_null))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeadlineMeta {
     pub engine_version: String,
@@ -393,6 +395,8 @@ pub struct DeadlineMeta {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
+// Its `Option`s are written as `null`, not left out.
+#[cfg_attr(feature = "js", tsify(missing_as_null))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Deadline {
     /// The period's key; `custom-N` for the request's own N-th period.
@@ -456,6 +460,8 @@ pub enum SkipReason {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
+// Its `Option`s are written as `null`, not left out.
+#[cfg_attr(feature = "js", tsify(missing_as_null))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Step {
     pub step: StepKind,
