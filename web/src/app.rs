@@ -11,7 +11,9 @@ use crate::api::{self, ApiError, KEY_REFUSED};
 use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, DropZone, LoadState};
-use crate::form::{FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, plain_problem, value_label};
+use crate::form::{
+    FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, path_label, plain_problem, value_label,
+};
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
 use crate::proposals::{self, Layer, layer_phrase};
@@ -29,6 +31,8 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen_futures::JsFuture;
 
 const API_KEY_STORAGE: &str = "courtrules.apiKey";
+
+const LOADING_COURTS: &str = "Loading courts…";
 
 /// The court the app chooses at start when the key may check it (else the first it may).
 const START_DISTRICT: &str = "edny";
@@ -186,7 +190,7 @@ fn App() -> impl IntoView {
             connection.set("Enter your API key to choose a court and judge.".into());
             return;
         }
-        connection.set("Loading courts…".into());
+        connection.set(LOADING_COURTS.into());
         // No court chosen yet: the court and judge chosen at start are known already.
         if district.get_untracked().is_empty() {
             api::start_early(&startup_requests(), &key);
@@ -205,11 +209,13 @@ fn App() -> impl IntoView {
                     return;
                 }
             };
-            connection.set(if choices.iter().any(|c| !c.disabled) {
-                "Choose the court and judge.".into()
-            } else {
-                "None of the courts this key may use has rules in courtrules yet.".into()
-            });
+            if choices.iter().all(|c| c.disabled) {
+                connection.set("None of the courts this key may use has rules in courtrules yet.".into());
+            } else if connection.with_untracked(|text| text == LOADING_COURTS) {
+                // Only over "Loading courts…": a judges or rules request that failed
+                // meanwhile (a 403, say) keeps its message.
+                connection.set("Choose the court and judge.".into());
+            }
             let current = district.get_untracked();
             let checkable = |c: &&Choice| !c.disabled;
             let pick = choices
@@ -387,7 +393,12 @@ fn App() -> impl IntoView {
             }
             server_check.set(match answer {
                 Ok(server) if server == local.bytes => ServerCheck::Agree { millis: now() - started },
-                Ok(server) => ServerCheck::Differ { browser: local.bytes, server },
+                // An answer that is not even JSON (cut short, say) is the server's problem,
+                // not a disagreement to show side by side.
+                Ok(server) => match serde_json::from_str::<serde_json::Value>(&server) {
+                    Ok(_) => ServerCheck::Differ { browser: local.bytes, server },
+                    Err(error) => ServerCheck::Failed(unexpected(error).in_words()),
+                },
                 Err(error) => {
                     refused_key(&error, &key, api_key, key_problem);
                     ServerCheck::Failed(error.in_words())
@@ -619,11 +630,27 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
     let filled = RwSignal::new(Vec::<String>::new());
     // What the PDF cleared: an earlier PDF's description it does not repeat.
     let cleared = RwSignal::new(Vec::<String>::new());
+    // What the PDF could not fill (the word count of scanned pages), left for the user.
+    let unfilled = RwSignal::new(Vec::<String>::new());
     // How long the engine took, and how long the page waited for the PDF reader first.
     let analysis_ms = RwSignal::new(None::<f64>);
     let load_ms = RwSignal::new(None::<f64>);
-    let analyse = move |file: web_sys::File| {
+    // The files not read with the last one: several dropped at once, only the first is read.
+    let others = RwSignal::new(String::new());
+    // The newest file chosen. Each reading takes its number; one that finishes after a
+    // later file was chosen is dropped, so an earlier (bigger, slower) PDF never fills the
+    // form or the status over the later one.
+    let latest = StoredValue::new(0u64);
+    let analyse = move |file: web_sys::File, count: u32| {
         let name = file.name();
+        let ticket = latest.get_value() + 1;
+        latest.set_value(ticket);
+        let current = move || latest.get_value() == ticket;
+        others.set(if count > 1 {
+            format!("Only the first of the {count} files dropped, {name}, is read; drop the others one at a time.")
+        } else {
+            String::new()
+        });
         let reading = format!("Reading {name} in this browser…");
         let loaded = module.state().get_untracked() == LoadState::Ready;
         if loaded {
@@ -635,11 +662,16 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
         }
         filled.set(Vec::new());
         cleared.set(Vec::new());
+        unfilled.set(Vec::new());
         analysis_ms.set(None);
         load_ms.set(None);
         spawn_local(async move {
             let asked = now();
-            let bytes = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+            let bytes = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await;
+            if !current() {
+                return;
+            }
+            let bytes = match bytes {
                 Ok(buffer) => js_sys::Uint8Array::new(&buffer).to_vec(),
                 Err(_) => {
                     state.set("failed");
@@ -653,7 +685,11 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                 status.set(pdf::empty_file(&name));
                 return;
             }
-            if module.ready().await.is_err() {
+            let ready = module.ready().await;
+            if !current() {
+                return;
+            }
+            if ready.is_err() {
                 state.set("failed");
                 status.set(format!(
                     "The PDF reader could not be loaded, so {name} was not read. Check the connection and try again."
@@ -666,6 +702,9 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                 status.set(reading);
                 // "Reading…" on screen before the engine holds the thread.
                 after_paint().await;
+                if !current() {
+                    return;
+                }
             }
             let hints = serde_json::json!({
                 "district_id": district.get_untracked(), "judge_slug": judge.get_untracked(), "filename": name,
@@ -677,8 +716,17 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                 Ok(analysis) => {
                     let before = form.get_untracked();
                     form.update(|f| f.fill_from(&analysis.fill));
-                    filled.set(changed_fields(&before, &form.get_untracked()));
-                    cleared.set(crate::form::cleared_fields(&before, &form.get_untracked()));
+                    let after = form.get_untracked();
+                    let left: Vec<String> = analysis.unfilled.iter().map(|path| path_label(path)).collect();
+                    filled.set(changed_fields(&before, &after));
+                    // A count left for the user is listed as such, not as "cleared".
+                    cleared.set(
+                        crate::form::cleared_fields(&before, &after)
+                            .into_iter()
+                            .filter(|f| !left.contains(f))
+                            .collect(),
+                    );
+                    unfilled.set(left);
                     let what = if analysis.supported {
                         "read; the fields below were filled from it"
                     } else {
@@ -711,8 +759,10 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                 data-load-ms=move || load_ms.get().map(|ms| format!("{ms:.1}"))
             >
                 {move || status.get()}
+                {move || others.with(|note| (!note.is_empty()).then(|| format!(" {note}")))}
             </p>
             <FieldList fields=filled id="pdf-filled" heading="Filled from the PDF:" />
+            <FieldList fields=unfilled id="pdf-unfilled" heading="Not filled, for you to enter:" />
             <FieldList fields=cleared id="pdf-cleared" heading="Cleared, as this PDF does not describe them:" />
         </DropZone>
     }

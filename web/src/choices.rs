@@ -19,7 +19,8 @@ pub struct Choice {
     pub title: String,
     /// A fictional judge whose rules only demonstrate the checks.
     pub sample: bool,
-    /// A court without rules to check against: listed, not choosable.
+    /// A court without rules to check against, or one the key may not use: listed, not
+    /// choosable.
     pub disabled: bool,
 }
 
@@ -27,6 +28,15 @@ pub struct Choice {
 struct CourtsAnswer<'a> {
     #[serde(borrow, default)]
     courts: Vec<CourtRecord<'a>>,
+    #[serde(borrow, default)]
+    meta: Option<CourtsMeta<'a>>,
+}
+
+#[derive(Deserialize)]
+struct CourtsMeta<'a> {
+    /// The courts the key may check; absent, the answer says nothing of the key's plan.
+    #[serde(borrow, default)]
+    accessible_districts: Option<Vec<Cow<'a, str>>>,
 }
 
 #[derive(Deserialize)]
@@ -68,22 +78,31 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error>
 }
 
 /// The live courts, those that can be checked first (the rest keep the server's order,
-/// marked "no checks yet" and disabled).
+/// disabled: marked "no checks yet", or "not in this key's plan" for a court outside the
+/// answer's `meta.accessible_districts`, which the server would refuse to check).
 pub fn courts(text: &str) -> Result<Vec<Choice>, serde_json::Error> {
     let answer: CourtsAnswer = serde_json::from_str(text)?;
+    let accessible = answer.meta.as_ref().and_then(|meta| meta.accessible_districts.as_deref());
     let mut courts: Vec<Choice> = answer
         .courts
         .iter()
         .filter(|court| court.status == "live")
         .map(|court| {
             let short = short_court_name(&court.name, court.citation_string.as_deref());
-            let text = if court.checkable { short } else { format!("{short} \u{2014} no checks yet") };
+            let in_plan = accessible.is_none_or(|ids| ids.contains(&court.district_id));
+            let text = if !court.checkable {
+                format!("{short} \u{2014} no checks yet")
+            } else if !in_plan {
+                format!("{short} \u{2014} not in this key's plan")
+            } else {
+                short
+            };
             let title = if court.name.is_empty() { &court.district_id } else { &court.name };
             Choice {
                 text,
                 title: title.to_string(),
                 value: court.district_id.to_string(),
-                disabled: !court.checkable,
+                disabled: !court.checkable || !in_plan,
                 ..Choice::default()
             }
         })
@@ -154,6 +173,32 @@ mod tests {
             ]
         );
         assert_eq!(courts[0].title, "U.S. District Court for the Eastern District of New York");
+    }
+
+    #[test]
+    fn courts_outside_the_keys_plan_are_listed_but_not_choosable() {
+        let limited = COURTS.replace(
+            r#""meta": {"total_districts": 4}"#,
+            r#""meta": {"total_districts": 4, "accessible_districts": ["sdny", "nhd"]}"#,
+        );
+        let limited = limited.replace(
+            r#"{"district_id": "ca-la""#,
+            r#"{"district_id": "sdny", "name": "U.S. District Court for the Southern District of New York",
+             "status": "live", "citation_string": "S.D.N.Y.", "judges_profiled": 0},
+            {"district_id": "ca-la""#,
+        );
+        let listed: Vec<(String, String, bool)> =
+            courts(&limited).unwrap().into_iter().map(|c| (c.value, c.text, c.disabled)).collect();
+        let listed: Vec<(&str, &str, bool)> = listed.iter().map(|(v, t, d)| (v.as_str(), t.as_str(), *d)).collect();
+        assert_eq!(
+            listed,
+            [
+                ("sdny", "S.D.N.Y.", false),
+                ("nhd", "D.N.H. \u{2014} no checks yet", true),
+                ("edny", "E.D.N.Y. \u{2014} not in this key's plan", true),
+                ("xd", "\"X\" District \u{2014} no checks yet", true),
+            ]
+        );
     }
 
     #[test]

@@ -178,7 +178,8 @@ export function extract_json(bytes, options) {
     }
 
     /// Where a document is dropped, or chosen with its file input: either way the first
-    /// file goes to `on_file`. Pointing at it or focusing it starts fetching the reader (the
+    /// file goes to `on_file`, with how many files came (the rest are not read: the caller
+    /// says so). Pointing at it or focusing it starts fetching the reader (the
     /// user is about to read a document), and `data-reader` says where that load stands.
     /// `children` follow the label and the input (hints, a status).
     #[component]
@@ -187,7 +188,7 @@ export function extract_json(bytes, options) {
         input_id: &'static str,
         accept: &'static str,
         label: &'static str,
-        on_file: impl Fn(web_sys::File) + Copy + 'static,
+        on_file: impl Fn(web_sys::File, u32) + Copy + 'static,
         children: Children,
     ) -> impl IntoView {
         let module = expect_context::<DocumentModule>();
@@ -195,14 +196,18 @@ export function extract_json(bytes, options) {
         let on_drop = move |ev: leptos::ev::DragEvent| {
             ev.prevent_default();
             dragging.set(false);
-            if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|files| files.get(0)) {
-                on_file(file);
+            if let Some(files) = ev.data_transfer().and_then(|d| d.files())
+                && let Some(file) = files.get(0)
+            {
+                on_file(file, files.length());
             }
         };
         let on_choose = move |ev: leptos::ev::Event| {
             let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
-            if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                on_file(file);
+            if let Some(files) = input.files()
+                && let Some(file) = files.get(0)
+            {
+                on_file(file, files.length());
             }
             // The browser fires no `change` for the file the input already holds: emptied,
             // the same file chosen again (after a failed load, say) is read again.

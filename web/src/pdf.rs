@@ -18,6 +18,8 @@ pub struct Analysis {
     pub supported: bool,
     /// The engine's reasoning and warnings, to show.
     pub notes: Vec<String>,
+    /// Request paths the reading could not fill, left for the user to enter.
+    pub unfilled: Vec<&'static str>,
 }
 
 /// The hints (`{district_id, judge_slug, filename}`) as the JSON text `classify` takes.
@@ -48,10 +50,15 @@ pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String
     // The warnings name the scanned pages ("Page 3 has no text layer…"); the page adds
     // only why their words are missing here.
     notes.extend(response["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str().map(str::to_owned)));
-    if outcome["unread_pages"].as_array().is_some_and(|pages| !pages.is_empty()) {
-        notes.push("Scanned text is recognised only by the server, not in this browser.".into());
+    let unread = outcome["unread_pages"].as_array().is_some_and(|pages| !pages.is_empty());
+    if unread {
+        notes.push(
+            "Scanned text is recognised only by the server, not in this browser, so Word count is left empty for you \
+             to enter."
+                .into(),
+        );
     }
-    let fill = if supported {
+    let mut fill = if supported {
         response["check_request"].clone()
     } else {
         // A paper of unknown type: its caption, signature block, format and personal data
@@ -63,7 +70,17 @@ pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String
             .collect();
         Value::Object(part)
     };
-    Ok(Analysis { fill, supported, notes })
+    // The count leaves out the unread pages' words: filled, it would pass a word limit the
+    // paper may exceed (an image-only PDF counts 0).
+    let mut unfilled = Vec::new();
+    if unread {
+        let document = if fill.get("document").is_some() { &mut fill["document"] } else { &mut fill };
+        if let Some(document) = document.as_object_mut() {
+            document.remove("word_count");
+        }
+        unfilled.push("document.word_count");
+    }
+    Ok(Analysis { fill, supported, notes, unfilled })
 }
 
 #[cfg(test)]
@@ -117,6 +134,22 @@ mod tests {
         let notes = analysis.notes.join(" ");
         assert_eq!(notes.matches("Page 3 ").count(), 1, "{notes}");
         assert!(!notes.contains("Pages 3"), "{notes}");
+    }
+
+    #[test]
+    fn the_word_count_of_a_partly_scanned_pdf_is_left_for_the_user() {
+        let hints = json!({"district_id": "edny", "judge_slug": "avery-sample"});
+        let analysis = analyse(&fixture("memo_scanned_page"), &hints).unwrap();
+        assert_eq!(analysis.unfilled, ["document.word_count"]);
+        let mut form = FilingForm { word_count: "6000".into(), ..FilingForm::default() };
+        form.fill_from(&analysis.fill);
+        assert_eq!(form.word_count, "", "the undercount is not filled, nor the earlier count kept");
+        assert!(!form.page_count.is_empty(), "the rest is filled");
+        assert!(analysis.notes.join(" ").contains("Word count is left empty for you to enter"), "{:?}", analysis.notes);
+        // A PDF whose pages all have text fills its count.
+        let whole = analyse(&fixture("memo_support_rule12"), &hints).unwrap();
+        assert!(whole.unfilled.is_empty());
+        assert!(whole.fill["document"]["word_count"].is_u64());
     }
 
     #[test]

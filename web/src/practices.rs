@@ -203,7 +203,8 @@ pub fn PracticesPanel(
         });
     };
 
-    let take_file = move |file: web_sys::File| {
+    // The panel reads one set of practices at a time: the first of several files dropped.
+    let take_file = move |file: web_sys::File, _count: u32| {
         let name = file.name();
         let lower = name.to_lowercase();
         let pdf = file.type_() == "application/pdf" || lower.ends_with(".pdf");

@@ -1,0 +1,313 @@
+// The drafting app where things go out of the ordinary: two PDFs chosen in quick
+// succession, scanned pages, several files dropped at once, a key limited to some courts,
+// and a server answer cut short. Each test opens the app in a fresh browser context on the
+// real server and lists everything it found wrong.
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { serve } from "../../pkg/scripts/serve.mjs";
+import { serverBinary } from "../node/support.mjs";
+import {
+  appOrigin,
+  chooseJudge,
+  dist,
+  expectations,
+  launchChromium,
+  openApp,
+  rulesLoaded,
+  root,
+  startServer,
+} from "./support.mjs";
+
+const WORD_COUNT = "#field-document-word_count";
+const PAGE_COUNT = "#field-document-page_count";
+
+let server, origin, browser;
+
+before(async () => {
+  server = await startServer();
+  if (!server) throw new Error("target/release/courtrules is not built: run `cargo build --release -p courtrules`");
+  origin = await appOrigin(server);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(t, { apiKey = server.apiKey, at = origin } = {}) {
+  const app = await openApp(browser, at, { apiKey });
+  t.after(async () => {
+    if (app.pageErrors.length) t.diagnostic(`page errors: ${app.pageErrors.join(" | ")}`);
+    await app.close();
+  });
+  await app.goto();
+  return app;
+}
+
+/**
+ * A PDF, built in the page: one page per content stream (US Letter), with Times-Roman as
+ * F1 and, when `image` is given, a grey image `{ width, height }` as Im1 (stored
+ * uncompressed, so its size is the file's). Returns a Blob.
+ */
+function makePdf(contents, image) {
+  const encoder = new TextEncoder();
+  const objects = [];
+  const add = (...chunks) => objects.push(chunks);
+  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>");
+  let picture = 0;
+  if (image) {
+    const data = new Uint8Array(image.width * image.height).fill(128);
+    picture = add(
+      `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${data.length} >>\nstream\n`,
+      data,
+      "\nendstream",
+    );
+  }
+  const pagesId = objects.length + 1 + 2 * contents.length;
+  const kids = [];
+  for (const content of contents) {
+    const stream = add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    const resources = `<< /Font << /F1 ${font} 0 R >>${picture ? ` /XObject << /Im1 ${picture} 0 R >>` : ""} >>`;
+    kids.push(add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${stream} 0 R >>`));
+  }
+  add(`<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(" ")}] /Count ${kids.length} >>`);
+  const catalog = add(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`);
+  const chunks = [];
+  const offsets = [];
+  let size = 0;
+  const put = (chunk) => {
+    const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    chunks.push(bytes);
+    size += bytes.length;
+  };
+  put("%PDF-1.4\n");
+  objects.forEach((object, i) => {
+    offsets.push(size);
+    put(`${i + 1} 0 obj\n`);
+    object.forEach(put);
+    put("\nendobj\n");
+  });
+  const xref = size;
+  put(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`);
+  put(`trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return new Blob(chunks, { type: "application/pdf" });
+}
+
+/** A page of text lines, as a content stream. */
+const textPage = (lines) => `BT /F1 12 Tf 24 TL 72 720 Td\n${lines.map((line) => `(${line}) Tj T*`).join("\n")}\nET`;
+/** A page that is only an image covering it: a scan. */
+const scannedPage = "q 612 0 0 792 0 0 cm /Im1 Do Q";
+
+/**
+ * Drops files on the PDF drop zone, one drop per entry of `drops` (each a list of files
+ * dropped together), all in the same moment. A file is `{ fixture }` (tests/fixtures/pdf)
+ * or `{ name, contents, image }` (built by `makePdf`).
+ */
+async function drop(page, drops) {
+  const fixtures = {};
+  for (const files of drops) {
+    for (const file of files) {
+      if (file.fixture) fixtures[file.fixture] = readFileSync(join(root, `tests/fixtures/pdf/${file.fixture}.pdf`)).toString("base64");
+    }
+  }
+  await page.evaluate(
+    ({ drops, fixtures, makePdf }) => {
+      const build = new Function(`return (${makePdf})`)();
+      for (const files of drops) {
+        const transfer = new DataTransfer();
+        for (const file of files) {
+          const blob = file.fixture
+            ? new Blob([Uint8Array.from(atob(fixtures[file.fixture]), (c) => c.charCodeAt(0))])
+            : build(file.contents, file.image);
+          transfer.items.add(new File([blob], file.name ?? `${file.fixture}.pdf`, { type: "application/pdf" }));
+        }
+        document.querySelector(".dropzone").dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }
+    },
+    { drops, fixtures, makePdf: makePdf.toString() },
+  );
+  await page.waitForFunction(() => {
+    const text = document.querySelector("#pdf-status")?.textContent ?? "";
+    return text && !/^(Loading|Reading)\b/.test(text);
+  }, null, { timeout: 60_000 });
+  return page.locator("#pdf-status").innerText();
+}
+
+test("PDF drops: a big PDF chosen just before another never fills the form over it", { timeout: 120_000 }, async (t) => {
+  const { page } = await open(t);
+  const e = expectations();
+  await page.locator("#connection", { hasText: "Rules loaded" }).waitFor({ timeout: 15_000 });
+  // The first: a short text paper carrying a 30 MB image, slow to read; the second: the
+  // 19-page memorandum, quick.
+  const big = { name: "big-exhibit.pdf", contents: [textPage(["EXHIBIT A", "A short paper with a large picture."])], image: { width: 5000, height: 6000 } };
+  const status = await drop(page, [[big], [{ fixture: "memo_support_rule12" }]]);
+  // The first reading, had it been kept, finishes after the second: give it time to.
+  await page.waitForTimeout(8_000);
+  const later = await page.locator("#pdf-status").innerText();
+  e.check(/^memo_support_rule12\.pdf read\b/.test(status), `the status: ${JSON.stringify(status)}`);
+  e.check(later === status, `the status changed after the second PDF was read: ${JSON.stringify(later)}`);
+  e.check(!/big-exhibit/.test(later), `the status speaks of the first PDF: ${JSON.stringify(later)}`);
+  const pages = await page.inputValue(PAGE_COUNT);
+  e.check(pages === "19", `the page count is not the second PDF's 19: ${JSON.stringify(pages)}`);
+  e.check(
+    (await page.inputValue("#field-document-sections-certificate_word_count")) === "6589",
+    "the certificate's count is not the second PDF's",
+  );
+  e.done();
+});
+
+test("PDF drops: scanned pages leave the word count for the user, and say so", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  await page.fill(WORD_COUNT, "6000");
+  // Three pages, each a picture only.
+  const scan = { name: "scanned.pdf", contents: [scannedPage, scannedPage, scannedPage], image: { width: 16, height: 16 } };
+  const status = await drop(page, [[scan]]);
+  e.check(/^scanned\.pdf read\b/.test(status), `the status: ${JSON.stringify(status)}`);
+  e.check(/Pages 1, 2, 3\b/.test(status), `the scanned pages are not named: ${JSON.stringify(status)}`);
+  e.check(/Word count is left empty for you to enter/.test(status), `the status does not say the word count is left: ${JSON.stringify(status)}`);
+  const words = await page.inputValue(WORD_COUNT);
+  e.check(words === "", `Word count was filled (or kept): ${JSON.stringify(words)}`);
+  e.check((await page.inputValue(PAGE_COUNT)) !== "", "the page count was not filled");
+  const unfilled = page.locator("#pdf-unfilled");
+  if (await e.wait(unfilled.waitFor({ state: "visible", timeout: 5_000 }), "there is no #pdf-unfilled list")) {
+    e.check(/Word count/.test(await unfilled.innerText()), `#pdf-unfilled: ${JSON.stringify(await unfilled.innerText())}`);
+  }
+  const filled = (await page.locator("#pdf-filled").count()) ? await page.locator("#pdf-filled").innerText() : "";
+  e.check(!/Word count/.test(filled), `#pdf-filled names Word count: ${JSON.stringify(filled)}`);
+  const results = await page.locator("#results").innerText();
+  e.check(!/\b0 words\b/.test(results), `the results judge 0 words: ${JSON.stringify(results)}`);
+
+  // A memorandum with one scanned page among text pages: its count would fall short.
+  const partly = await drop(page, [[{ fixture: "memo_scanned_page" }]]);
+  e.check(/Word count is left empty for you to enter/.test(partly), `a partly scanned PDF: ${JSON.stringify(partly)}`);
+  e.check((await page.inputValue(WORD_COUNT)) === "", "a partly scanned PDF filled its undercount");
+  e.done();
+});
+
+test("PDF drops: of several files dropped at once, the first is read and the status says so", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  const status = await drop(page, [[{ fixture: "memo_support_rule12" }, { fixture: "reply_rule12" }]]);
+  e.check(/^memo_support_rule12\.pdf read\b/.test(status), `the first file was not read: ${JSON.stringify(status)}`);
+  e.check(/Only the first of the 2 files dropped, memo_support_rule12\.pdf, is read/.test(status), `the status: ${JSON.stringify(status)}`);
+  e.check((await page.inputValue(PAGE_COUNT)) === "19", "the page count is not the first file's");
+  // One file: no such note.
+  const one = await drop(page, [[{ fixture: "reply_rule12" }]]);
+  e.check(!/Only the first/.test(one), `a single file: ${JSON.stringify(one)}`);
+  e.done();
+});
+
+test("Check on server: an answer cut short is told as the server's problem, not as a disagreement", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  await page.fill(PAGE_COUNT, "20");
+  await page.fill(WORD_COUNT, "5000");
+  await page.locator("#verdict[data-status]").waitFor();
+  await page.route("**/api/v1/check", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    await route.fulfill({ response, body: body.slice(0, Math.floor(body.length / 2)) });
+  });
+  await page.click("#server-check");
+  const result = page.locator("#server-result");
+  await result.locator("p").first().waitFor();
+  await page.waitForFunction(() => !/Asking the server/.test(document.querySelector("#server-result")?.textContent ?? ""));
+  const said = await result.innerText();
+  e.check(/could not be read/.test(said), `the answer: ${JSON.stringify(said)}`);
+  e.check(!/differs/.test(said), `a cut answer is compared: ${JSON.stringify(said)}`);
+  e.check(!/[{}]|\b200\b/.test(said), `raw JSON or a status code: ${JSON.stringify(said)}`);
+  e.done();
+});
+
+/** The server of a key limited to S.D.N.Y. (`keys create --districts sdny`) and a key for every court. */
+async function limitedServer() {
+  const dir = mkdtempSync(join(tmpdir(), "courtrules-browser-"));
+  const storage = ["--database-url", `sqlite://${join(dir, "courtrules.db")}`, "--data-dir", join(root, "data")];
+  const create = (name, districts) => {
+    const made = spawnSync(serverBinary, [...storage, "keys", "create", "--name", name, "--districts", districts], { encoding: "utf8" });
+    const key = made.stdout.match(/crk_\S+/)?.[0];
+    if (made.status !== 0 || !key) throw new Error(`courtrules keys create failed:\n${made.stdout}${made.stderr}`);
+    return key;
+  };
+  let sdny, all, running;
+  try {
+    // Keys name courts the database knows: it is seeded first.
+    const seeded = spawnSync(serverBinary, [...storage, "seed"], { encoding: "utf8" });
+    if (seeded.status !== 0) throw new Error(`courtrules seed failed:\n${seeded.stdout}${seeded.stderr}`);
+    sdny = create("sdny-only", "sdny");
+    all = create("every-court", "all");
+    running = await serve(serverBinary, storage, { env: { COURTRULES_WEB_DIR: dist }, cwd: dir });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    sdny,
+    all,
+    origin: { url: running.baseUrl },
+    async stop() {
+      await running.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test("Courts: a key limited to S.D.N.Y. starts there; the courts it may not use are shown, not choosable", { timeout: 60_000 }, async (t) => {
+  const limited = await limitedServer();
+  t.after(() => limited.stop());
+  const e = expectations();
+
+  const app = await open(t, { apiKey: limited.sdny, at: limited.origin });
+  const { page } = app;
+  await rulesLoaded(page, 15_000);
+  e.check((await page.inputValue("#field-district_id")) === "sdny", `the start court: ${await page.inputValue("#field-district_id")}`);
+  const edny = page.locator("#field-district_id option[value='edny']");
+  e.check((await edny.count()) === 1, "E.D.N.Y. is not listed");
+  if (await edny.count()) {
+    e.check(await edny.isDisabled(), "E.D.N.Y. can be chosen with a key limited to S.D.N.Y.");
+    e.check(/not in this key's plan/.test(await edny.innerText()), `E.D.N.Y. says: ${JSON.stringify(await edny.innerText())}`);
+  }
+  const sdny = page.locator("#field-district_id option[value='sdny']");
+  e.check(!(await sdny.isDisabled()), "S.D.N.Y. is not choosable");
+
+  // A key for every court starts on E.D.N.Y.
+  const every = await open(t, { apiKey: limited.all, at: limited.origin });
+  await rulesLoaded(every.page, 15_000);
+  e.check((await every.page.inputValue("#field-district_id")) === "edny", "a key for every court does not start on E.D.N.Y.");
+
+  // Switching to the limited key while E.D.N.Y. is chosen: the courts answer, arriving
+  // after the judges request was refused, does not hide what happened behind "Choose the
+  // court and judge."; the app moves to S.D.N.Y. and loads its rules.
+  await every.page.route("**/api/v1/courts", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await every.page.fill("#api-key", limited.sdny);
+  const refusedAt = Date.now();
+  await every.page.click("button:has-text('Use key')");
+  await every.page.locator("#connection", { hasText: "Rules loaded" }).waitFor({ timeout: 15_000 });
+  const texts = await every.connectionTexts();
+  const sinceSwitch = texts.slice(texts.lastIndexOf("Loading courts…"));
+  const refused = sinceSwitch.findIndex((text) => /may not be used for this court/.test(text));
+  e.check(every.responses.some((r) => r.at >= refusedAt && /\/api\/v1\/judges\?district_id=edny/.test(r.url) && r.status === 403), "the old court's judges were not refused (the scenario did not happen)");
+  if (refused >= 0) {
+    e.check(
+      !sinceSwitch.slice(refused).includes("Choose the court and judge."),
+      `the refusal was overwritten by the courts answer: ${JSON.stringify(sinceSwitch)}`,
+    );
+  }
+  e.check((await every.page.inputValue("#field-district_id")) === "sdny", "after the switch the court is not S.D.N.Y.");
+  e.done();
+});
