@@ -6,23 +6,14 @@
 // binary is not built.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { loadPackage, root, serverBinary, startServer } from "./support.mjs";
+import { test } from "node:test";
+import { loadPackage, root, serverForTests } from "./support.mjs";
 
 const courtrules = await loadPackage();
-const built = existsSync(serverBinary);
-if (!built && process.env.COURTRULES_REQUIRE_SERVER === "1") throw new Error(`${serverBinary} is not built`);
-const skip = built ? false : `${serverBinary} is not built`;
 let server;
-
-before(async () => {
-  if (!skip) server = await startServer();
-});
-after(async () => {
-  await server?.stop();
-});
+const skip = serverForTests((started) => (server = started));
 
 async function request(method, path, body, headers = {}) {
   const response = await fetch(server.baseUrl + path, {

@@ -7,25 +7,15 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { corpus, loadPackage, root, serverBinary, startServer } from "./support.mjs";
+import { corpus, loadPackage, root, serverForTests } from "./support.mjs";
 
 const courtrules = await loadPackage();
 // Every case on a shipped profile: the server has each of them.
 const shippedCases = corpus().filter((c) => c.profile.startsWith("data/profiles/"));
 let server;
-// COURTRULES_REQUIRE_SERVER=1 (scripts/test) turns the skip into a failure.
-const built = existsSync(serverBinary);
-if (!built && process.env.COURTRULES_REQUIRE_SERVER === "1") throw new Error(`${serverBinary} is not built`);
-const skip = built ? false : `${serverBinary} is not built`;
-
-before(async () => {
-  if (!skip) server = await startServer();
-});
-after(async () => {
-  await server?.stop();
-});
+const skip = serverForTests((started) => (server = started));
 
 async function post(path, body, apiKey = server.apiKey) {
   const response = await fetch(server.baseUrl + path, {

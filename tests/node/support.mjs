@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { serve } from "../../pkg/scripts/serve.mjs";
 
@@ -88,4 +89,24 @@ export async function startServer({ env = {} } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The release server around a test file's tests: started before them (handed to
+ * `started`) and stopped after. Returns the tests' `skip`: why they cannot run when the
+ * server is not built, which COURTRULES_REQUIRE_SERVER=1 (scripts/test) makes a failure.
+ */
+export function serverForTests(started) {
+  const built = existsSync(serverBinary);
+  if (!built && process.env.COURTRULES_REQUIRE_SERVER === "1") throw new Error(`${serverBinary} is not built`);
+  if (!built) return `${serverBinary} is not built`;
+  let server;
+  before(async () => {
+    server = await startServer();
+    started(server);
+  });
+  after(async () => {
+    await server?.stop();
+  });
+  return false;
 }

@@ -9,24 +9,15 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { corpus, loadPackage, root, serverBinary, startServer } from "./support.mjs";
+import { test } from "node:test";
+import { corpus, loadPackage, root, serverForTests } from "./support.mjs";
 
 const courtrules = await loadPackage();
-const built = existsSync(serverBinary);
-if (!built && process.env.COURTRULES_REQUIRE_SERVER === "1") throw new Error(`${serverBinary} is not built`);
-const skip = built ? false : `${serverBinary} is not built`;
 let server;
-
-before(async () => {
-  if (!skip) server = await startServer();
-});
-after(async () => {
-  await server?.stop();
-});
+const skip = serverForTests((started) => (server = started));
 
 /**
  * Compiles `files` (name → text) in a scratch project that has the package installed,
