@@ -127,9 +127,7 @@ fn options_from_json<T: serde::de::DeserializeOwned>(json: &[u8], what: &str) ->
         // Only text the caller wrote can be invalid JSON, so this position is theirs.
         return Err(refused("", format!("the {what} are not valid JSON: {error}")));
     }
-    let text = error.to_string();
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    let message = text.strip_suffix(&position).unwrap_or(&text);
+    let message = crate::validate::without_position(&error);
     // A missing field is named by serde in backticks, at the path of its object.
     let missing = message.strip_prefix("missing field `").and_then(|rest| rest.split('`').next());
     let path = match (at.as_str(), missing) {
@@ -138,10 +136,10 @@ fn options_from_json<T: serde::de::DeserializeOwned>(json: &[u8], what: &str) ->
         (".", None) => String::new(),
         (_, None) => at,
     };
-    let message = match message.starts_with("missing field") {
-        true => "is required".to_owned(),
-        false if path.is_empty() => format!("the {what} are not valid: {message}"),
-        false => message.to_owned(),
+    let message = match missing {
+        Some(_) => "is required".to_owned(),
+        None if path.is_empty() => format!("the {what} are not valid: {message}"),
+        None => message,
     };
     Err(refused(&path, message))
 }

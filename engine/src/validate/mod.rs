@@ -205,11 +205,19 @@ pub fn parse_request(bytes: &[u8]) -> Result<CheckRequest, Vec<FieldError>> {
 /// browser's check module, ~14 KB. The error, when there is one, is about the value, so
 /// it carries no position in text the caller never wrote.
 fn read_typed(value: &Value) -> Result<CheckRequest, serde_json::Error> {
-    serde_json::from_slice(&crate::ffi::to_json(value)).map_err(|error| {
-        let position = format!(" at line {} column {}", error.line(), error.column());
-        let message = error.to_string();
-        serde_json::Error::custom(message.strip_suffix(&position).unwrap_or(&message))
-    })
+    serde_json::from_slice(&crate::ffi::to_json(value))
+        .map_err(|error| serde_json::Error::custom(without_position(&error)))
+}
+
+/// serde_json's message without the line and column it appends: for text the caller did
+/// not write, where a position would point nowhere they can look.
+pub(crate) fn without_position(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    match message.strip_suffix(&position) {
+        Some(bare) => bare.to_owned(),
+        None => message,
+    }
 }
 
 /// Whether JSON text holds an array (a `[` outside strings).
