@@ -1,5 +1,6 @@
 // The drafting app where things go out of the ordinary: two PDFs chosen in quick
-// succession, scanned pages, several files dropped at once, a key limited to some courts,
+// succession, scanned pages, several files dropped at once (on the PDF drop and on the
+// judge's practices panel), a key limited to some courts,
 // and a server answer cut short. Each test opens the app in a fresh browser context on the
 // real server and lists everything it found wrong.
 
@@ -104,38 +105,45 @@ const textPage = (lines) => `BT /F1 12 Tf 24 TL 72 720 Td\n${lines.map((line) =>
 const scannedPage = "q 612 0 0 792 0 0 cm /Im1 Do Q";
 
 /**
- * Drops files on the PDF drop zone, one drop per entry of `drops` (each a list of files
- * dropped together), all in the same moment. A file is `{ fixture }` (tests/fixtures/pdf)
- * or `{ name, contents, image }` (built by `makePdf`).
+ * Drops files on a drop zone (the PDF drop, or `{ zone, status }` of another), one drop per
+ * entry of `drops` (each a list of files dropped together), all in the same moment; then
+ * waits for the zone's status to leave "Loading…"/"Reading…". A file is `{ fixture }` (a
+ * path under tests/fixtures/pdf without `.pdf`, or `{ path }` from the repository's root),
+ * `{ name, text }` (a text file), or `{ name, contents, image }` (built by `makePdf`).
  */
-async function drop(page, drops) {
-  const fixtures = {};
-  for (const files of drops) {
-    for (const file of files) {
-      if (file.fixture) fixtures[file.fixture] = readFileSync(join(root, `tests/fixtures/pdf/${file.fixture}.pdf`)).toString("base64");
+async function drop(page, drops, { zone = ".dropzone", status = "#pdf-status" } = {}) {
+  const files = {};
+  for (const dropped of drops) {
+    for (const file of dropped) {
+      const path = file.path ?? (file.fixture && `tests/fixtures/pdf/${file.fixture}.pdf`);
+      if (path) files[path] = readFileSync(join(root, path)).toString("base64");
     }
   }
   await page.evaluate(
-    ({ drops, fixtures, makePdf }) => {
+    ({ drops, files, makePdf, zone }) => {
       const build = new Function(`return (${makePdf})`)();
-      for (const files of drops) {
+      for (const dropped of drops) {
         const transfer = new DataTransfer();
-        for (const file of files) {
-          const blob = file.fixture
-            ? new Blob([Uint8Array.from(atob(fixtures[file.fixture]), (c) => c.charCodeAt(0))])
-            : build(file.contents, file.image);
-          transfer.items.add(new File([blob], file.name ?? `${file.fixture}.pdf`, { type: "application/pdf" }));
+        for (const file of dropped) {
+          const path = file.path ?? (file.fixture && `tests/fixtures/pdf/${file.fixture}.pdf`);
+          const name = file.name ?? path.split("/").at(-1);
+          const blob = path
+            ? new Blob([Uint8Array.from(atob(files[path]), (c) => c.charCodeAt(0))])
+            : file.text !== undefined
+              ? new Blob([file.text])
+              : build(file.contents, file.image);
+          transfer.items.add(new File([blob], name, { type: file.text !== undefined ? "text/plain" : "application/pdf" }));
         }
-        document.querySelector(".dropzone").dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        document.querySelector(zone).dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
       }
     },
-    { drops, fixtures, makePdf: makePdf.toString() },
+    { drops, files, makePdf: makePdf.toString(), zone },
   );
-  await page.waitForFunction(() => {
-    const text = document.querySelector("#pdf-status")?.textContent ?? "";
+  await page.waitForFunction((status) => {
+    const text = document.querySelector(status)?.textContent ?? "";
     return text && !/^(Loading|Reading)\b/.test(text);
-  }, null, { timeout: 60_000 });
-  return page.locator("#pdf-status").innerText();
+  }, status, { timeout: 60_000 });
+  return page.locator(status).innerText();
 }
 
 test("PDF drops: a big PDF chosen just before another never fills the form over it", { timeout: 120_000 }, async (t) => {
@@ -204,6 +212,38 @@ test("PDF drops: of several files dropped at once, the first is read and the sta
   // One file: no such note.
   const one = await drop(page, [[{ fixture: "reply_rule12" }]]);
   e.check(!/Only the first/.test(one), `a single file: ${JSON.stringify(one)}`);
+  e.done();
+});
+
+test("Judge's practices: of several files dropped, the first is read and the status says so; a slower earlier file never replaces a newer reading", { timeout: 120_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  await page.click("#practices-toggle");
+  await page.locator("#practices-body").waitFor({ state: "visible" });
+  // The sample judge has no published address: the user gives one.
+  await page.fill("#practices-source-url", "https://courtrules.example/sample-orders/avery-sample");
+  await page.keyboard.press("Tab");
+  const panel = { zone: ".practices-drop", status: "#practices-status" };
+  const practices = { path: "data/documents/sample-order-avery-sample.pdf" };
+  const pasted = { name: "practices.txt", text: "2. Motions. Memoranda of law are limited to 20 pages." };
+
+  const both = await drop(page, [[practices, pasted]], panel);
+  e.check(/^sample-order-avery-sample\.pdf: read in this browser\b/.test(both), `the first file was not read: ${JSON.stringify(both)}`);
+  e.check(/Only the first of the 2 files dropped, sample-order-avery-sample\.pdf, is read/.test(both), `the status: ${JSON.stringify(both)}`);
+  const one = await drop(page, [[pasted]], panel);
+  e.check(/^practices\.txt: read\b/.test(one) && !/Only the first/.test(one), `a single file: ${JSON.stringify(one)}`);
+
+  // A big PDF (a page carrying a 30 MB picture), then the practices at once: the big one's
+  // reading, finishing last, must not replace the practices' rules.
+  const big = { name: "big-exhibit.pdf", contents: [textPage(["EXHIBIT A", "A short paper with a large picture."])], image: { width: 5000, height: 6000 } };
+  const status = await drop(page, [[big], [practices]], panel);
+  await page.waitForTimeout(8_000);
+  const later = await page.locator("#practices-status").innerText();
+  e.check(/^sample-order-avery-sample\.pdf: read\b/.test(status), `the status: ${JSON.stringify(status)}`);
+  e.check(later === status, `the status changed after the newer file was read: ${JSON.stringify(later)}`);
+  e.check((await page.locator("li.proposal").count()) > 0, "the practices' proposals are gone");
   e.done();
 });
 

@@ -646,11 +646,7 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
         let ticket = latest.get_value() + 1;
         latest.set_value(ticket);
         let current = move || latest.get_value() == ticket;
-        others.set(if count > 1 {
-            format!("Only the first of the {count} files dropped, {name}, is read; drop the others one at a time.")
-        } else {
-            String::new()
-        });
+        others.set(document::others_note(count, &name));
         let reading = format!("Reading {name} in this browser…");
         let loaded = module.state().get_untracked() == LoadState::Ready;
         if loaded {

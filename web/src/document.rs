@@ -177,6 +177,16 @@ export function extract_json(bytes, options) {
         }
     }
 
+    /// What a drop zone says when several files came at once: only the first, `name`, is
+    /// read (empty for one file).
+    pub fn others_note(count: u32, name: &str) -> String {
+        if count > 1 {
+            format!("Only the first of the {count} files dropped, {name}, is read; drop the others one at a time.")
+        } else {
+            String::new()
+        }
+    }
+
     /// Where a document is dropped, or chosen with its file input: either way the first
     /// file goes to `on_file`, with how many files came (the rest are not read: the caller
     /// says so). Pointing at it or focusing it starts fetching the reader (the

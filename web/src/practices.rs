@@ -104,6 +104,16 @@ pub fn PracticesPanel(
     // The version saved, and the body it was saved from.
     let saved = RwSignal::new(None::<(u32, String)>);
     let save_state = RwSignal::new(SaveState::Idle);
+    // The files not read with the last one: several dropped at once, only the first is read.
+    let others = RwSignal::new(String::new());
+    // The newest reading asked for (a file chosen, text pasted): a slower earlier one that
+    // finishes after it is dropped, so it never replaces the newer document's rules.
+    let latest = StoredValue::new(0u64);
+    let newest = move || {
+        let ticket = latest.get_value() + 1;
+        latest.set_value(ticket);
+        move || latest.get_value() == ticket
+    };
 
     let ready = Memo::new(move |_| {
         let slug = judge.get();
@@ -126,6 +136,7 @@ pub fn PracticesPanel(
         address_touched.set(false);
         pending.set_value(None);
         status.set(Status::Idle);
+        others.set(String::new());
         saved.set(None);
         save_state.set(SaveState::Idle);
     });
@@ -151,6 +162,7 @@ pub fn PracticesPanel(
     });
 
     let read_now = move |name: String, document: Document| {
+        let current = newest();
         let url = source_url.get_untracked();
         if !proposals::address_problems(&url).is_empty() {
             pending.set_value(Some((name.clone(), document)));
@@ -169,7 +181,7 @@ pub fn PracticesPanel(
         spawn_local(async move {
             if !loaded {
                 let ready = module.ready().await;
-                if judge.get_untracked() != slug {
+                if judge.get_untracked() != slug || !current() {
                     return;
                 }
                 if ready.is_err() {
@@ -181,7 +193,7 @@ pub fn PracticesPanel(
                 status.set(Status::Reading(name.clone()));
             }
             after_paint().await;
-            if judge.get_untracked() != slug {
+            if judge.get_untracked() != slug || !current() {
                 return;
             }
             let started = now();
@@ -204,8 +216,10 @@ pub fn PracticesPanel(
     };
 
     // The panel reads one set of practices at a time: the first of several files dropped.
-    let take_file = move |file: web_sys::File, _count: u32| {
+    let take_file = move |file: web_sys::File, count: u32| {
         let name = file.name();
+        let current = newest();
+        others.set(document::others_note(count, &name));
         let lower = name.to_lowercase();
         let pdf = file.type_() == "application/pdf" || lower.ends_with(".pdf");
         let text = file.type_() == "text/plain" || lower.ends_with(".txt");
@@ -225,6 +239,9 @@ pub fn PracticesPanel(
             } else {
                 JsFuture::from(file.text()).await.map(|text| Document::Text(text.as_string().unwrap_or_default()))
             };
+            if !current() {
+                return;
+            }
             match document {
                 Ok(document) => read_now(name, document),
                 Err(_) => status.set(Status::Failed(format!("{name} could not be read."))),
@@ -237,6 +254,7 @@ pub fn PracticesPanel(
             status.set(Status::Failed("Paste the text of the judge's practices first.".into()));
             return;
         }
+        others.set(String::new());
         read_now("The pasted text".into(), Document::Text(text));
     };
     let address_changed = move |_| {
@@ -376,6 +394,7 @@ pub fn PracticesPanel(
                         class=move || match status.get() { Status::Failed(_) => "problem", Status::Loading(_) | Status::Reading(_) => "reading", _ => "note" }
                     >
                         {move || status_text(&status.get(), extraction.get().as_deref())}
+                        {move || others.with(|note| (!note.is_empty()).then(|| format!(" {note}")))}
                     </p>
                     {move || extraction.get().map(|read| extraction_view(read, proposed))}
                     <Show when=move || extraction.with(Option::is_some)>
