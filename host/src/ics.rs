@@ -8,7 +8,7 @@
 //! in its summary.
 
 use crate::service::error::Error;
-use courtrules_engine::model::{DeadlineResponse, PeriodLayer, PeriodUnit};
+use courtrules_engine::model::{DeadlineResponse, PeriodLayer, PeriodUnit, StepKind};
 use sha2::{Digest, Sha256};
 
 /// The calendar for the engine's deadline answer, as it comes out of the engine (JSON);
@@ -39,7 +39,8 @@ fn calendar(answer: &DeadlineResponse) -> String {
         lines.push(format!("DTSTAMP:{stamp}"));
         lines.push(format!("DTSTART;VALUE=DATE:{}", compact(&deadline.due_date)));
         lines.push(format!("DTEND;VALUE=DATE:{}", compact(&next_day(&deadline.due_date))));
-        let due = match &deadline.due_time {
+        let due = match deadline.due_time.as_deref() {
+            Some("24:00") => "Due by the end of the day (midnight court time)".to_owned(),
             Some(time) => format!("Due by {time} court time"),
             None => "Due".to_owned(),
         };
@@ -67,7 +68,7 @@ fn calendar(answer: &DeadlineResponse) -> String {
 /// The event's identifier: everything the deadline was computed from, so that the
 /// same computation imported again updates its events, and another one (another
 /// judge, service, or custom period) gets events of its own. A custom period is known by
-/// its label and citation, not its place in the request (two cases' periods would both be
+/// its label and citation (and whether it runs from service), not its place in the request (two cases' periods would both be
 /// `custom-1`, and the second calendar imported would overwrite the first's events); the
 /// event's time only for periods in hours, the only ones it moves.
 fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline) -> String {
@@ -77,7 +78,18 @@ fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline)
     };
     let period = match deadline.layer {
         PeriodLayer::Request => {
-            let digest = Sha256::digest(format!("{}\n{}", deadline.label, deadline.citation));
+            // Two custom periods alike but for running from service end on different days:
+            // the trail says which one runs from service (Rule 6(d)'s step).
+            let from_service = deadline
+                .trail
+                .iter()
+                .any(|step| matches!(step.step, StepKind::AddServiceDays | StepKind::NoServiceDays));
+            let digest = Sha256::digest(format!(
+                "{}\n{}{}",
+                deadline.label,
+                deadline.citation,
+                if from_service { "\nfrom service" } else { "" }
+            ));
             let hex: String = digest.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
             format!("custom-{hex}")
         }
@@ -216,6 +228,28 @@ mod tests {
             "{}",
             timed[0]
         );
+    }
+
+    #[test]
+    fn a_custom_period_running_from_service_has_its_own_uid() {
+        let mut both = answer(None, &[("request", "Reply", "days", ""), ("request", "Reply", "days", "")]);
+        both.deadlines[1].trail = serde_json::from_value(serde_json::json!([{
+            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
+            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
+        }]))
+        .unwrap();
+        let [plain, from_service] = uids(&both).try_into().unwrap();
+        assert_ne!(plain, from_service, "two events would share one UID");
+        // One that does not run from service keeps the UID it had.
+        assert_eq!(plain, uids(&answer(None, &[("request", "Reply", "days", "")]))[0]);
+    }
+
+    #[test]
+    fn an_hour_period_ending_at_midnight_is_due_by_the_end_of_its_day() {
+        let mut timed = answer(Some("12:00"), &[("request", "Reply", "hours", "")]);
+        timed.deadlines[0].due_time = Some("24:00".into());
+        let calendar = calendar(&timed).replace("\r\n ", "");
+        assert!(calendar.contains("SUMMARY:Due by the end of the day (midnight court time): Reply"), "{calendar}");
     }
 
     #[test]

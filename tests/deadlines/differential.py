@@ -18,12 +18,21 @@ import time
 import urllib.error
 import urllib.request
 
+import zoneinfo
+
 import holidays
 import icalendar
 
 BASE, KEY = sys.argv[1], sys.argv[2]
 REQUESTS = int(sys.argv[3]) if len(sys.argv) > 3 else 300
 DISTRICTS = ["edny", "sdny", "ilnd", "txnd", "mied", "miwd", "nhd", "idd", "ord"]
+# Where each court sits, for counting hours as they elapse (the IANA time zone database,
+# through zoneinfo and tzdata, not courtrules' own daylight saving time rule).
+ZONES = {
+    "edny": "America/New_York", "sdny": "America/New_York", "nhd": "America/New_York",
+    "ilnd": "America/Chicago", "txnd": "America/Chicago", "mied": "America/Detroit",
+    "miwd": "America/Detroit", "idd": "America/Boise", "ord": "America/Los_Angeles",
+}
 TRIGGERS = [
     "service_of_summons", "waiver_request_sent", "service_of_pleading", "service_of_motion",
     "service_of_opposition", "motion_filed", "opposition_filed", "notice_of_ruling",
@@ -117,15 +126,20 @@ def rule_date(rule, year):
     raise ValueError(kind)
 
 
-def expected(calendar, event, minute, amount, unit, direction, from_service, service):
+def expected(calendar, zone, event, minute, amount, unit, direction, from_service, service):
     forward = direction == "after"
     sign = 1 if forward else -1
     if unit == "hours":
-        # 6(a)(2): begin counting immediately, count every hour; if the end falls on a
-        # Saturday, Sunday or legal holiday, run to the same time on the next day that is not.
-        start = dt.datetime.combine(event, dt.time()) + dt.timedelta(minutes=minute)
-        end = start + dt.timedelta(hours=sign * amount)
-        return calendar.settle(end.date(), forward).isoformat(), end.strftime("%H:%M")
+        # 6(a)(2): begin counting immediately, count every hour as it elapses (across a
+        # change of the clocks too); if the end falls on a Saturday, Sunday or legal
+        # holiday, run to the same time on the next day that is not. A clock time the
+        # clocks repeat is its first (fold=0); an end at midnight is 24:00 of the day before.
+        start = dt.datetime(event.year, event.month, event.day, minute // 60, minute % 60, tzinfo=zone)
+        end = (start.astimezone(dt.timezone.utc) + dt.timedelta(hours=sign * amount)).astimezone(zone)
+        day, clock = end.date(), end.strftime("%H:%M")
+        if clock == "00:00":
+            day, clock = day - dt.timedelta(days=1), "24:00"
+        return calendar.settle(day, forward).isoformat(), clock
     # 6(a)(1): exclude the day of the event, count every day, include the last day.
     day = calendar.settle(event + dt.timedelta(days=sign * amount), forward)
     if from_service and forward and service in THREE_DAYS:
@@ -162,7 +176,7 @@ def main():
         for deadline in answer["deadlines"]:
             key = deadline["period_key"]
             from_service = customs[int(key[7:]) - 1]["runs_from_service"] if key.startswith("custom-") else periods[key]["runs_from_service"]
-            want = expected(calendars[district], event, minute, deadline["amount"], deadline["unit"], deadline["direction"], from_service, service)
+            want = expected(calendars[district], zoneinfo.ZoneInfo(ZONES[district]), event, minute, deadline["amount"], deadline["unit"], deadline["direction"], from_service, service)
             got = (deadline["due_date"], deadline["due_time"])
             if got != want:
                 fail(f"{district} {body['trigger']} {event} {service} {key} {deadline['amount']} {deadline['unit']} "

@@ -166,14 +166,21 @@ fn in_hours(days: &Days, citations: &Citations, count: &Count, event: &Event) ->
     step.time = Some(clock(minute));
     trail.push(step);
 
-    let total = i64::from(minute) + sign(count.direction) * 60 * i64::from(count.amount);
-    let landed = event.date.add_days(total.div_euclid(24 * 60));
-    let landed_minute = total.rem_euclid(24 * 60) as u32;
+    // Every hour elapsed counts once (6(a)(2)(B)), so the count runs on standard time: an
+    // hour the clocks skip or repeat (daylight saving time) moves the clock time it ends at.
+    let hours = sign(count.direction) * 60 * i64::from(count.amount);
+    let (landed, landed_minute) = on_the_clock(standard_minutes(event.date, minute) + hours);
+    let on_clock = |date: Date, minute: u32| date.days_since_epoch() * 24 * 60 + i64::from(minute);
+    let clocks_changed = if on_clock(landed, landed_minute) - on_clock(event.date, minute) == hours {
+        ""
+    } else {
+        "; the clocks changed within the period (daylight saving time, 15 U.S.C. § 260a(a)), so it ends at another time of day"
+    };
     let mut step = citations.step(
         StepKind::Count,
         "6(a)(2)(B)",
         format!(
-            "Counting {} hour{} {}, every hour counted, including hours on intermediate Saturdays, Sundays and legal holidays.",
+            "Counting {} hour{} {}, every hour counted, including hours on intermediate Saturdays, Sundays and legal holidays{clocks_changed}.",
             count.amount,
             if count.amount == 1 { "" } else { "s" },
             direction_words(count.direction)
@@ -198,7 +205,11 @@ fn in_hours(days: &Days, citations: &Citations, count: &Count, event: &Event) ->
     let mut step = citations.step(
         StepKind::LastDay,
         "6(a)(2)(C)",
-        format!("The period ends at {} court time on this day.", clock(landed_minute)),
+        if landed_minute == 24 * 60 {
+            "The period ends at midnight, at the end of this day (court time).".to_owned()
+        } else {
+            format!("The period ends at {} court time on this day.", clock(landed_minute))
+        },
     );
     step.date = Some(date.to_string());
     step.time = Some(clock(landed_minute));
@@ -294,7 +305,35 @@ fn service_words(method: ServiceMethod) -> &'static str {
     }
 }
 
-/// Minutes after midnight as HH:MM.
+/// Minutes since 1970-01-01 00:00 on standard time of the clock time `minute` (after
+/// midnight) on `date`. 15 U.S.C. § 260a(a): clocks are an hour ahead from 2:00 on the
+/// second Sunday of March to 2:00 on the first Sunday of November. A clock time of the
+/// repeated hour is its first (the earlier end); one of the skipped hour is read as
+/// standard time.
+fn standard_minutes(date: Date, minute: u32) -> i64 {
+    let clock = date.days_since_epoch() * 24 * 60 + i64::from(minute);
+    if on_daylight_time(clock - 60) { clock - 60 } else { clock }
+}
+
+/// The clock's date and time (minutes after midnight) at `standard` minutes. A period
+/// that ends at midnight ends at 24:00 of the day before: it ran out with that day.
+fn on_the_clock(standard: i64) -> (Date, u32) {
+    let clock = standard + if on_daylight_time(standard) { 60 } else { 0 };
+    let (day, minute) = ((clock - 1).div_euclid(24 * 60), (clock - 1).rem_euclid(24 * 60) + 1);
+    (Date::from_days_since_epoch(day), minute as u32)
+}
+
+fn on_daylight_time(standard: i64) -> bool {
+    let year = Date::from_days_since_epoch(standard.div_euclid(24 * 60)).year;
+    let at = |month, nth, hour: i64| {
+        crate::calendar::nth_weekday(year, month, crate::calendar::Weekday::Sunday, nth).days_since_epoch() * 24 * 60
+            + hour * 60
+    };
+    // Begins at 2:00 standard time; ends at 2:00 daylight time, 1:00 standard time.
+    (at(3, 2, 2)..at(11, 1, 1)).contains(&standard)
+}
+
+/// Minutes after midnight as HH:MM (24:00: the end of the day).
 pub fn clock(minute: u32) -> String {
     format!("{:02}:{:02}", minute / 60, minute % 60)
 }

@@ -137,10 +137,10 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
     if !before_calendar.is_empty() {
         return Err(EngineError::InvalidRequest { details: before_calendar });
     }
-    // Earliest first; ties in the document's order (national, local, standing order,
-    // then the request's own).
+    // Earliest first, a day period ending with its day (24:00); ties in the document's
+    // order (national, local, standing order, then the request's own).
     crate::sort::sort_by(&mut answers, |(a_position, a), (b_position, b)| {
-        (&a.due_date, &a.due_time, a_position).cmp(&(&b.due_date, &b.due_time, b_position))
+        (ends(a), a_position).cmp(&(ends(b), b_position))
     });
 
     let mut notes = Vec::new();
@@ -271,3 +271,8 @@ fn in_words(amount: u32, unit: PeriodUnit, direction: Direction, request: &Deadl
 
 #[cfg(test)]
 mod tests;
+
+/// When a deadline ends: its day, and its time (a period in days ends with its day).
+fn ends(deadline: &Deadline) -> (&str, &str) {
+    (&deadline.due_date, deadline.due_time.as_deref().unwrap_or("24:00"))
+}

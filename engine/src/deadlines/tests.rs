@@ -229,7 +229,7 @@ fn mail_service_adds_three_days_and_electronic_service_none() {
 
 #[test]
 fn hours_run_through_a_weekend_and_end_at_the_same_time_on_monday() {
-    let mut asked = request(Trigger::EntryOfOrder, "2026-03-06");
+    let mut asked = request(Trigger::EntryOfOrder, "2026-03-20");
     asked.trigger_time = Some("15:00".into());
     asked.custom_periods = Some(vec![CustomPeriod {
         label: "Response to the order to show cause".into(),
@@ -240,17 +240,86 @@ fn hours_run_through_a_weekend_and_end_at_the_same_time_on_monday() {
         citation: "Order to show cause (test data)".into(),
     }]);
     let deadline = only(deadlines(&fixture(), &asked).unwrap());
-    assert_eq!((deadline.due_date.as_str(), deadline.due_time.as_deref()), ("2026-03-09", Some("15:00")));
+    assert_eq!((deadline.due_date.as_str(), deadline.due_time.as_deref()), ("2026-03-23", Some("15:00")));
     assert_eq!(
         steps(&deadline)[1..],
         [
-            (StepKind::ExcludeEventDay, Some("2026-03-06"), None, "Fed. R. Civ. P. 6(a)(2)(A)"),
-            (StepKind::Count, Some("2026-03-08"), None, "Fed. R. Civ. P. 6(a)(2)(B)"),
-            (StepKind::Skip, Some("2026-03-08"), Some(SkipReason::Sunday), "Fed. R. Civ. P. 6(a)(2)(C)"),
-            (StepKind::LastDay, Some("2026-03-09"), None, "Fed. R. Civ. P. 6(a)(2)(C)"),
+            (StepKind::ExcludeEventDay, Some("2026-03-20"), None, "Fed. R. Civ. P. 6(a)(2)(A)"),
+            (StepKind::Count, Some("2026-03-22"), None, "Fed. R. Civ. P. 6(a)(2)(B)"),
+            (StepKind::Skip, Some("2026-03-22"), Some(SkipReason::Sunday), "Fed. R. Civ. P. 6(a)(2)(C)"),
+            (StepKind::LastDay, Some("2026-03-23"), None, "Fed. R. Civ. P. 6(a)(2)(C)"),
         ]
     );
     assert_eq!(deadline.layer, PeriodLayer::Request);
+}
+
+/// A period in `hours` after (or before) the event at `time` on `date`, asked alone.
+fn hours(date: &str, time: &str, hours: u32, direction: Direction) -> Deadline {
+    let mut asked = request(Trigger::EntryOfOrder, date);
+    asked.trigger_time = Some(time.into());
+    asked.custom_periods = Some(vec![CustomPeriod {
+        label: "Hours (test data)".into(),
+        amount: hours,
+        unit: PeriodUnit::Hours,
+        direction,
+        runs_from_service: false,
+        citation: "Order (test data)".into(),
+    }]);
+    only(deadlines(&fixture(), &asked).unwrap())
+}
+
+fn due(deadline: &Deadline) -> (&str, Option<&str>) {
+    (deadline.due_date.as_str(), deadline.due_time.as_deref())
+}
+
+#[test]
+fn every_hour_counts_once_when_the_clocks_change() {
+    // Daylight saving time ended at 2:00 on Sunday 3 November 2024: 72 hours from Friday
+    // 16:00 end at 15:00 on Monday by the clock, not 16:00 (an hour later than the rule).
+    let fall = hours("2024-11-01", "16:00", 72, Direction::After);
+    assert_eq!(due(&fall), ("2024-11-04", Some("15:00")));
+    assert!(fall.trail[2].explanation.contains("the clocks changed within the period"), "{:?}", fall.trail[2]);
+    // It began at 2:00 on Sunday 8 March 2026: 48 hours from Friday 15:00 end on Sunday at
+    // 16:00, which runs to Monday at 16:00.
+    assert_eq!(due(&hours("2026-03-06", "15:00", 48, Direction::After)), ("2026-03-09", Some("16:00")));
+    // Counting back over the change: 72 hours before Monday 4 November 2024 at 9:00.
+    assert_eq!(due(&hours("2024-11-04", "09:00", 72, Direction::Before)), ("2024-11-01", Some("10:00")));
+    // No change within the period: the same time of day, and the trail says nothing of it.
+    let plain = hours("2024-11-05", "16:00", 72, Direction::After);
+    assert_eq!(due(&plain), ("2024-11-08", Some("16:00")));
+    assert!(!plain.trail[2].explanation.contains("clocks"));
+    // An event in the repeated hour is its first (the earlier end): 1:30 daylight time,
+    // and 5 hours on it is 5:30 standard time (on a Sunday, so Monday at 5:30).
+    assert_eq!(due(&hours("2024-11-03", "01:30", 5, Direction::After)), ("2024-11-04", Some("05:30")));
+}
+
+#[test]
+fn an_hour_period_ending_at_midnight_ends_with_the_day_before() {
+    // 36 hours from Tuesday noon run out as Wednesday ends: due Wednesday at 24:00, not
+    // on Thursday.
+    let wednesday = hours("2023-01-10", "12:00", 36, Direction::After);
+    assert_eq!(due(&wednesday), ("2023-01-11", Some("24:00")));
+    assert!(wednesday.trail.last().unwrap().explanation.contains("at midnight, at the end of this day"));
+    // From Thursday noon they run out as Friday ends: not a Saturday, so nothing rolls.
+    assert_eq!(due(&hours("2023-01-12", "12:00", 36, Direction::After)), ("2023-01-13", Some("24:00")));
+}
+
+#[test]
+fn on_the_same_day_an_hour_deadline_comes_before_a_day_deadline() {
+    let mut asked = request(Trigger::EntryOfOrder, "2023-01-10");
+    asked.trigger_time = Some("09:00".into());
+    let custom = |amount, unit| CustomPeriod {
+        label: format!("{amount} {unit:?} (test data)"),
+        amount,
+        unit,
+        direction: Direction::After,
+        runs_from_service: false,
+        citation: "Order (test data)".into(),
+    };
+    asked.custom_periods = Some(vec![custom(2, PeriodUnit::Days), custom(48, PeriodUnit::Hours)]);
+    let answer = deadlines(&fixture(), &asked).unwrap();
+    let order: Vec<_> = answer.deadlines.iter().map(|d| (d.unit, due(d))).collect();
+    assert_eq!(order, [(PeriodUnit::Hours, ("2023-01-12", Some("09:00"))), (PeriodUnit::Days, ("2023-01-12", None))]);
 }
 
 #[test]

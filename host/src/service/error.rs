@@ -248,7 +248,7 @@ impl Error {
             Error::NoProfile(court) => to_json(&NoProfileBody {
                 error: self.to_string(),
                 suggestion: format!(
-                    "Compliance checks need a compliance profile; none exists for `{}` yet. GET /api/v1/judges?district_id={} still lists its judges.",
+                    "Compliance checks and deadlines need the court's compliance profile (its time rules are part of it); none exists for `{}` yet. GET /api/v1/judges?district_id={} still lists its judges.",
                     court.district_id, court.district_id
                 ),
                 docs_url: docs_url("no-compliance-profile"),
