@@ -3336,8 +3336,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Rules for this case type (e.g. `civil`, `commercial`), together with the rules
-                 *     without a case-type limit.
+                 * @description Rules for this case type, matched exactly (case-sensitive, lower case), e.g.
+                 *     `civil`, `commercial`, together with the rules without a case-type limit.
                  * @example civil
                  */
                 case_type?: string;
@@ -3357,8 +3357,9 @@ export interface operations {
                 /** @description Most rules returned (default 100). */
                 limit?: number;
                 /**
-                 * @description e.g. `ElectronicFilingRule`, `FilingTimingRule`, `ServiceRule`, `FilingFeeRule`,
-                 *     `CourtesyCopyRule`, `WordLimitRule` (exact match).
+                 * @description Only rules of this kind, matched exactly (case-sensitive), e.g. `PageLimitRule`,
+                 *     `WordLimitRule`, `FormattingRule`, `MotionPapersRule`, `CourtesyCopyRule`,
+                 *     `FilingTimingRule`, `ElectronicFilingRule`, `ServiceRule`.
                  * @example CourtesyCopyRule
                  */
                 logic_type?: string;
@@ -3370,7 +3371,8 @@ export interface operations {
                  */
                 q?: string;
                 /**
-                 * @description e.g. `FILING`, `CASE_INITIATION`, `MOTION_PRACTICE` (exact match).
+                 * @description Only rules of this stage of a case, matched exactly (case-sensitive, in capitals),
+                 *     e.g. `MOTION_PRACTICE`, `FILING`, `DISCOVERY`, `CASE_INITIATION`.
                  * @example FILING
                  */
                 workflow_phase?: string;
@@ -3587,7 +3589,10 @@ export interface operations {
     judges: {
         parameters: {
             query: {
-                /** @example edny */
+                /**
+                 * @description The court, e.g. `edny` (the courts' list gives each court's `district_id`).
+                 * @example edny
+                 */
                 district_id: string;
             };
             header?: never;
@@ -3687,9 +3692,16 @@ export interface operations {
     profile: {
         parameters: {
             query: {
-                /** @example edny */
+                /**
+                 * @description The court, e.g. `edny`.
+                 * @example edny
+                 */
                 district_id: string;
-                /** @example avery-sample */
+                /**
+                 * @description A judge of the court (its judges list gives each judge's slug), or `court` for
+                 *     the court's own rules without a judge's standing order.
+                 * @example avery-sample
+                 */
                 judge_slug: string;
             };
             header?: never;

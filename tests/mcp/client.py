@@ -231,7 +231,7 @@ async def schemas_and_arguments(session, schemas, base, key, label):
         ("search_extracted_rules", {"limit": -1}, "must be between 1 and 500, got -1"),
         ("search_extracted_rules", {"limit": 501}, "must be between 1 and 500, got 501"),
         ("search_enforcement_actions", {"limit": -5}, "must be between 1 and 200, got -5"),
-        ("search_enforcement_actions", {"limit": 2.5}, "must be between 1 and 200, got 2.5"),
+        ("search_enforcement_actions", {"limit": 2.5}, "must be an integer, got `2.5`"),
         ("get_holidays", {"district_id": "edny", "year": 99999999999}, "must be between 1971 and 9999, got 99999999999"),
         ("search_extracted_rules", {"limit": "5"}, "must be an integer, got the string \"5\""),
     ]
@@ -262,9 +262,71 @@ async def schemas_and_arguments(session, schemas, base, key, label):
     description = schemas["search_enforcement_actions"].description
     for absent, words in [("GB", "UK data-protection"), ("EU", "EU and UK")]:
         ok(absent not in by_jurisdiction and words not in description, f"{label}: the description promises no {absent} actions")
+    await same_checks_as_rest(session, base, key, label)
     # Suggestions name the tool, not a REST URL.
     judge = await session.call_tool("get_judge_rules", {"district_id": "edny", "judge_slug": "nobody-at-all"})
     ok(judge.isError and "search_judges" in text_of(judge) and "/api/v1/judges" not in text_of(judge), f"{label}: an unknown judge's suggestion names search_judges: {text_of(judge)[:200]}")
+
+
+def rest_refusal(base, key, path):
+    """GET `path`, which must be refused: (status, JSON body)."""
+    request = urllib.request.Request(f"{base}{path}", headers={"Authorization": f"Bearer {key}"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+async def same_checks_as_rest(session, base, key, label):
+    """A tool's arguments meet the checks of the query parameters they stand for: every
+    problem named, in the 400's words, nothing echoed back at length."""
+    from urllib.parse import urlencode
+    def details(result):
+        return json.loads(text_of(result)).get("details", [])
+    cases = [
+        ("search_extracted_rules", "/api/v1/extracted-rules",
+         {"district_id": "sdny", "judge_slug": "", "logic_type": "", "workflow_phase": "", "case_type": "", "q": ""}),
+        ("search_extracted_rules", "/api/v1/extracted-rules", {"q": "q" * 501, "judge_slug": "j" * 121, "limit": 0}),
+        ("search_judges", "/api/v1/judges", {"district_id": ""}),
+        ("search_judges", "/api/v1/judges", {"district_id": "d" * 200}),
+        ("search_judges", "/api/v1/judges", {"extra": "1"}),
+        ("get_compliance_profile", "/api/v1/profile", {"district_id": "", "judge_slug": "x" * 121}),
+        ("get_compliance_profile", "/api/v1/profile", {"district_id": "edny", "other": "1"}),
+    ]
+    for name, path, arguments in cases:
+        result = await session.call_tool(name, arguments)
+        status, rest = rest_refusal(base, key, f"{path}?{urlencode(arguments)}")
+        ok(result.isError and status == 400 and details(result) == rest["details"] and len(details(result)) >= 1,
+           f"{label}: {name} {str(arguments)[:60]} is refused as {path} refuses it: {details(result)}")
+    empty = await session.call_tool("search_extracted_rules", {"district_id": "sdny", "judge_slug": "", "q": ""})
+    ok(empty.isError and [d["message"] for d in details(empty)] == ["must not be empty"] * 2,
+       f"{label}: empty filters are refused, not an empty answer: {details(empty)}")
+    holidays = await session.call_tool("get_holidays", {"district_id": ""})
+    ok(holidays.isError and details(holidays) == [{"path": "district_id", "message": "must not be empty"}],
+       f"{label}: get_holidays with an empty district_id says so: {details(holidays)}")
+    long = await session.call_tool("get_holidays", {"district_id": "d" * 2_000_000, "year": 1})
+    ok(long.isError and len(text_of(long)) < 2000
+       and details(long) == [{"path": "district_id", "message": "must be at most 120 characters"},
+                             {"path": "year", "message": "must be between 1971 and 9999, got 1"}],
+       f"{label}: a 2 MB district_id is refused, not echoed back, with the other problems: {text_of(long)[:300]}")
+    every = await session.call_tool("get_judge_rules", {"judge_slug": 5, "extra": 1})
+    ok(every.isError and details(every) == [
+        {"path": "district_id", "message": "is required"},
+        {"path": "judge_slug", "message": "must be a string, got 5"},
+        {"path": "extra", "message": "unknown parameter; this endpoint takes district_id, judge_slug, document_scope, motion_type"},
+    ], f"{label}: every problem with the arguments is named: {details(every)}")
+    tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+    q = tools["search_extracted_rules"].inputSchema["properties"]["q"]
+    ok(q.get("maxLength") == 500 and q.get("minLength") == 1, f"{label}: search_extracted_rules' schema states q's limits: {q}")
+    ok("MCP tool" not in json.dumps(tools["search_extracted_rules"].inputSchema), f"{label}: no internal note in the schema")
+    for name, tool in tools.items():
+        for field in ("district_id", "judge_slug", "logic_type", "workflow_phase", "case_type"):
+            prop = tool.inputSchema.get("properties", {}).get(field)
+            ok(prop is None or bool(prop.get("description")), f"{label}: {name}.{field} is described")
+    # A court without a compliance profile: the suggestion's sentence starts in capitals.
+    cand = await session.call_tool("get_compliance_profile", {"district_id": "cand", "judge_slug": "court"})
+    ok(". the search_judges" not in text_of(cand), f"{label}: the no-profile suggestion starts its sentence in capitals: {text_of(cand)[:300]}")
 
 
 def raw(base, key, body, headers=None, method="POST"):
@@ -323,6 +385,18 @@ def transport_errors(base, key, other_key):
            f"http: the body {body[:40]!r} is a JSON-RPC error {code}: {status} {text[:200]}")
     # A session is its key's: another key naming it finds no such session, and cannot end it.
     session = open_session(base, key)
+    # A request of MCP whose params do not fit it is -32602, not "method not found".
+    for params in [{}, {"arguments": {}}, {"name": 5}, {"name": "search_judges", "arguments": "edny"}]:
+        call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params}
+        status, content_type, text, _ = raw(base, key, json.dumps(call).encode(), {"Mcp-Session-Id": session})
+        parsed = json.loads(text) if content_type.startswith("application/json") else {}
+        ok(status == 400 and parsed.get("error", {}).get("code") == -32602 and parsed.get("id") == 7,
+           f"http: tools/call with params {params} is -32602: {status} {text[:200]}")
+    bad_init = {**INITIALIZE, "params": {"capabilities": {}}}
+    status, content_type, text, _ = raw(base, key, json.dumps(bad_init).encode())
+    parsed = json.loads(text) if content_type.startswith("application/json") else {}
+    ok(status == 400 and parsed.get("error", {}).get("code") == -32602 and "Mcp-Session-Id" not in text,
+       f"http: initialize with bad params is -32602, not a call for a session: {status} {text[:200]}")
     general(*raw(base, other_key, list_tools, {"Mcp-Session-Id": session})[:3], 404, "no MCP session", "another key's session")
     status, _, _, _ = raw(base, other_key, None, {"Mcp-Session-Id": session}, method="DELETE")
     ok(status == 404 and session_works(base, key, session), f"http: another key cannot close a session ({status})")

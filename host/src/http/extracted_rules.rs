@@ -11,7 +11,10 @@ use axum::Json;
 use axum::extract::State;
 
 query_params! {
-    /// The query of `/extracted-rules`.
+    /// The query of `/extracted-rules`; also the arguments of the MCP tool
+    /// `search_extracted_rules`.
+    #[derive(schemars::JsonSchema)]
+    #[schemars(deny_unknown_fields)]
     pub struct ExtractedRulesQuery {
         /// Only this court's rules (default: every court the key may query).
         #[param(example = "edny")]
@@ -22,15 +25,17 @@ query_params! {
         pub judge_slug: Option<Text<120>>,
         /// With `judge_slug`: also the court-level rules of the judge's court (default true).
         pub include_court_rules: Option<bool>,
-        /// e.g. `ElectronicFilingRule`, `FilingTimingRule`, `ServiceRule`, `FilingFeeRule`,
-        /// `CourtesyCopyRule`, `WordLimitRule` (exact match).
+        /// Only rules of this kind, matched exactly (case-sensitive), e.g. `PageLimitRule`,
+        /// `WordLimitRule`, `FormattingRule`, `MotionPapersRule`, `CourtesyCopyRule`,
+        /// `FilingTimingRule`, `ElectronicFilingRule`, `ServiceRule`.
         #[param(example = "CourtesyCopyRule")]
         pub logic_type: Option<Text<120>>,
-        /// e.g. `FILING`, `CASE_INITIATION`, `MOTION_PRACTICE` (exact match).
+        /// Only rules of this stage of a case, matched exactly (case-sensitive, in capitals),
+        /// e.g. `MOTION_PRACTICE`, `FILING`, `DISCOVERY`, `CASE_INITIATION`.
         #[param(example = "FILING")]
         pub workflow_phase: Option<Text<120>>,
-        /// Rules for this case type (e.g. `civil`, `commercial`), together with the rules
-        /// without a case-type limit.
+        /// Rules for this case type, matched exactly (case-sensitive, lower case), e.g.
+        /// `civil`, `commercial`, together with the rules without a case-type limit.
         #[param(example = "civil")]
         pub case_type: Option<Text<120>>,
         /// Full-text search over summary, source text, tags, structured data and citation:

@@ -10,8 +10,11 @@ use axum::Json;
 use axum::extract::State;
 
 query_params! {
-    /// The query of `/judges`.
+    /// The query of `/judges`; also the arguments of the MCP tool `search_judges`.
+    #[derive(schemars::JsonSchema)]
+    #[schemars(deny_unknown_fields)]
     pub struct JudgesQuery {
+        /// The court, e.g. `edny` (the courts' list gives each court's `district_id`).
         #[param(example = "edny")]
         pub district_id: Text<120>,
     }

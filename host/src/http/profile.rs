@@ -12,10 +12,15 @@ use axum::extract::State;
 use courtrules_engine::model::Profile;
 
 query_params! {
-    /// The query of `/profile`.
+    /// The query of `/profile`; also the arguments of the MCP tool `get_compliance_profile`.
+    #[derive(schemars::JsonSchema)]
+    #[schemars(deny_unknown_fields)]
     pub struct ProfileQuery {
+        /// A judge of the court (its judges list gives each judge's slug), or `court` for
+        /// the court's own rules without a judge's standing order.
         #[param(example = "avery-sample")]
         pub judge_slug: Text<120>,
+        /// The court, e.g. `edny`.
         #[param(example = "edny")]
         pub district_id: Text<120>,
     }

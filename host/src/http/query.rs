@@ -10,6 +10,12 @@
 //!   types: the limits a type checks are the limits its schema states).
 //!
 //! Queries compose: `Query<(A, B)>` reads both, and takes the parameters of both.
+//!
+//! The MCP tools read their arguments (a JSON object) with the same declarations
+//! (`read_arguments`): each value is the parameter's text, so a tool argument meets the
+//! same rules as the query parameter and its problems are named in the same words. A
+//! query struct that also derives `schemars::JsonSchema` is its tool's input schema: the
+//! types' schemas there state the limits they check, as in the OpenAPI document.
 
 use super::error::ApiError;
 use super::extract::QueryPairs;
@@ -18,6 +24,8 @@ use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use courtrules_engine::calendar::Date;
 use courtrules_engine::model::FieldError;
+use serde_json::Value;
+use std::borrow::Cow;
 use std::ops::Deref;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
@@ -103,9 +111,17 @@ impl<T: QueryParams, S: Send + Sync> FromRequestParts<S> for Query<T> {
     }
 }
 
+/// Where the parameters' values come from.
+enum Source<'q> {
+    /// A request's query string.
+    Query(&'q QueryPairs),
+    /// An MCP tool's arguments.
+    Arguments(&'q serde_json::Map<String, Value>),
+}
+
 /// The parameters of one request as they are read; `finish` answers the 400.
 pub struct Params<'q> {
-    query: &'q QueryPairs,
+    source: Source<'q>,
     problems: Vec<FieldError>,
     /// Parameters the endpoint does not take, reported after the others.
     unknown: Vec<FieldError>,
@@ -114,6 +130,10 @@ pub struct Params<'q> {
 impl<'q> Params<'q> {
     /// Starts reading; a parameter not in `known` is a problem.
     pub fn new(query: &'q QueryPairs, known: &[&str]) -> Params<'q> {
+        Params::of(Source::Query(query), known)
+    }
+
+    fn of(source: Source<'q>, known: &[&str]) -> Params<'q> {
         let mut unknown: Vec<FieldError> = Vec::new();
         let message = if known.is_empty() {
             "unknown parameter; this endpoint takes none".to_owned()
@@ -122,32 +142,75 @@ impl<'q> Params<'q> {
         };
         // Each unknown name once, found in linear time: a long URL may hold thousands.
         let mut seen = std::collections::HashSet::new();
-        for (name, _) in &query.0 {
+        let names: Box<dyn Iterator<Item = &String>> = match &source {
+            Source::Query(query) => Box::new(query.0.iter().map(|(name, _)| name)),
+            Source::Arguments(arguments) => Box::new(arguments.keys()),
+        };
+        for name in names {
             if !known.contains(&name.as_str()) && seen.insert(name.as_str()) {
                 unknown.push(FieldError::new(name, message.clone()));
             }
         }
-        Params { query, problems: Vec::new(), unknown }
+        Params { source, problems: Vec::new(), unknown }
     }
 
-    /// The parameter's value as given (`QueryPairs` refuses a repeated name).
-    fn get(&self, name: &str) -> Option<&'q str> {
-        self.query.get(name)
+    /// The parameter's text as given (`QueryPairs` refuses a repeated name; a JSON object
+    /// has none), `T`'s reading of a JSON value; `None` when it is not given (or, in a JSON
+    /// object, `null`).
+    fn text<T: Param>(&self, name: &str) -> Option<Result<Cow<'q, str>, String>> {
+        match self.source {
+            Source::Query(query) => query.get(name).map(|text| Ok(Cow::Borrowed(text))),
+            Source::Arguments(arguments) => match arguments.get(name) {
+                None | Some(Value::Null) => None,
+                Some(value) => Some(T::text_of(value)),
+            },
+        }
     }
 
     fn problem(&mut self, name: &str, message: impl Into<String>) {
         self.problems.push(FieldError::new(name, message));
     }
 
-    /// The 400 when anything was wrong.
-    pub fn finish(mut self) -> Result<(), ApiError> {
+    /// Every problem found, the unknown parameters last.
+    fn problems(mut self) -> Vec<FieldError> {
         self.problems.append(&mut self.unknown);
-        if self.problems.is_empty() {
+        self.problems
+    }
+
+    /// The 400 when anything was wrong.
+    pub fn finish(self) -> Result<(), ApiError> {
+        let problems = self.problems();
+        if problems.is_empty() {
             return Ok(());
         }
         // At most `MAX_LISTED` problems are listed, as in the engine's answers.
-        let problems = courtrules_engine::validate::limit(self.problems);
+        let problems = courtrules_engine::validate::limit(problems);
         Err(ApiError::invalid(courtrules_engine::validate::summary("the query is invalid", &problems), problems))
+    }
+}
+
+/// Reads an MCP tool's arguments as the query `T`: every problem, in the words of the
+/// query's 400 (the unknown arguments last), or the query.
+pub fn read_arguments<T: QueryParams>(arguments: &serde_json::Map<String, Value>) -> Result<T, Vec<FieldError>> {
+    let names = T::names();
+    let mut params = Params::of(Source::Arguments(arguments), &names);
+    let read = T::read(&mut params);
+    let problems = params.problems();
+    match read {
+        Some(read) if problems.is_empty() => Ok(read),
+        // A field that failed recorded its problem.
+        _ => Err(problems),
+    }
+}
+
+/// A JSON value as a problem names it.
+fn described(value: &Value) -> String {
+    match value {
+        Value::String(text) => format!("the string {}", Value::from(text.as_str())),
+        Value::Bool(flag) => format!("`{flag}`"),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+        other => other.to_string(),
     }
 }
 
@@ -155,6 +218,15 @@ impl<'q> Params<'q> {
 pub trait Param: Sized {
     /// The value, or what is wrong with the text.
     fn parse(text: &str) -> Result<Self, String>;
+
+    /// The text of a JSON value given for the parameter (an MCP tool's argument), or what
+    /// is wrong with it: a string, unless the type takes another JSON type.
+    fn text_of(value: &Value) -> Result<Cow<'_, str>, String> {
+        match value {
+            Value::String(text) => Ok(Cow::Borrowed(text)),
+            other => Err(format!("must be a string, got {}", described(other))),
+        }
+    }
 }
 
 /// A field of a query: a required parameter (`T`) or an optional one (`Option<T>`).
@@ -177,8 +249,15 @@ impl<T: Param> Field for T {
 
 impl<T: Param> Field for Option<T> {
     fn read(params: &mut Params<'_>, name: &str) -> Option<Self> {
-        let Some(text) = params.get(name) else { return Some(None) };
-        match T::parse(text) {
+        let text = match params.text::<T>(name) {
+            None => return Some(None),
+            Some(Ok(text)) => text,
+            Some(Err(message)) => {
+                params.problem(name, message);
+                return None;
+            }
+        };
+        match T::parse(&text) {
             Ok(value) => Some(Some(value)),
             Err(message) => {
                 params.problem(name, message);
@@ -225,6 +304,27 @@ impl<const MAX: usize> utoipa::PartialSchema for Text<MAX> {
 
 impl<const MAX: usize> utoipa::ToSchema for Text<MAX> {}
 
+impl<const MAX: usize> schemars::JsonSchema for Text<MAX> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        format!("Text{MAX}").into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "minLength": 1, "maxLength": MAX})
+    }
+}
+
+/// Any text, empty too: a parameter the service reads (and refuses) itself.
+impl Param for String {
+    fn parse(text: &str) -> Result<Self, String> {
+        Ok(text.to_owned())
+    }
+}
+
 /// An integer in `MIN..=MAX`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Integer<const MIN: i64, const MAX: i64>(i64);
@@ -243,6 +343,20 @@ impl<const MIN: i64, const MAX: i64> Param for Integer<MIN, MAX> {
             Err(_) => Err(format!("must be an integer, got `{text}`")),
         }
     }
+
+    /// A JSON number; one with no fraction (`10.0`) is the integer it equals, as JSON
+    /// Schema counts it.
+    fn text_of(value: &Value) -> Result<Cow<'_, str>, String> {
+        match value {
+            Value::Number(number) => match number.as_f64() {
+                Some(float) if number.as_i64().is_none() && float.fract() == 0.0 && float.abs() < 1e18 => {
+                    Ok(Cow::Owned((float as i64).to_string()))
+                }
+                _ => Ok(Cow::Owned(number.to_string())),
+            },
+            other => Err(format!("must be an integer, got {}", described(other))),
+        }
+    }
 }
 
 impl<const MIN: i64, const MAX: i64> utoipa::PartialSchema for Integer<MIN, MAX> {
@@ -252,6 +366,20 @@ impl<const MIN: i64, const MAX: i64> utoipa::PartialSchema for Integer<MIN, MAX>
 }
 
 impl<const MIN: i64, const MAX: i64> utoipa::ToSchema for Integer<MIN, MAX> {}
+
+impl<const MIN: i64, const MAX: i64> schemars::JsonSchema for Integer<MIN, MAX> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        format!("Integer{MIN}To{MAX}").into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "integer", "minimum": MIN, "maximum": MAX})
+    }
+}
 
 /// A date `YYYY-MM-DD`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,6 +405,13 @@ impl Param for bool {
             "true" => Ok(true),
             "false" => Ok(false),
             other => Err(format!("must be `true` or `false`, got `{other}`")),
+        }
+    }
+
+    fn text_of(value: &Value) -> Result<Cow<'_, str>, String> {
+        match value {
+            Value::Bool(flag) => Ok(Cow::Borrowed(if *flag { "true" } else { "false" })),
+            other => Err(format!("must be `true` or `false`, got {}", described(other))),
         }
     }
 }

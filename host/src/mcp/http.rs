@@ -93,6 +93,12 @@ async fn authenticate(State(route): State<Route>, mut request: Request, next: Ne
     {
         return unknown_session(session);
     }
+    // A request for a method of MCP whose params do not fit it: rmcp would read it as a
+    // custom request (answering "method not found", or, for `initialize`, asking for a
+    // session), so it is answered here as the invalid params it is.
+    if parts.method == Method::POST && misfits_its_method(&bytes) {
+        return not_a_message(&bytes);
+    }
     let opens_session = parts.method == Method::POST && session.is_none() && is_initialize(&bytes);
     // Held until the transport has answered: the place is counted meanwhile.
     let reservation = match opens_session {
@@ -312,12 +318,67 @@ pub(super) fn classify_message(body: &[u8]) -> (i64, serde_json::Value, String) 
     }
 }
 
-/// Why rmcp cannot read `body` as a client message, in serde's words.
+/// Why rmcp cannot read `body` as a client message, in serde's words: for a method of
+/// MCP read as a custom request, why its params do not fit the method's.
 fn rmcp_reason(body: &[u8]) -> String {
+    use rmcp::model::{CallToolRequestParams, InitializeRequestParams};
+    let params = |body: &[u8]| {
+        serde_json::from_slice::<serde_json::Value>(body)
+            .ok()
+            .and_then(|message| message.get("params").cloned())
+            .unwrap_or(serde_json::Value::Null)
+    };
     match serde_json::from_slice::<rmcp::model::ClientJsonRpcMessage>(body) {
-        Ok(_) => "not accepted by the transport".into(),
+        Ok(_) => match mcp_method(body).as_deref() {
+            Some("tools/call") => serde_json::from_value::<CallToolRequestParams>(params(body))
+                .err()
+                .map_or_else(|| "the params do not fit the method".into(), |error| error.to_string()),
+            Some("initialize") => serde_json::from_value::<InitializeRequestParams>(params(body))
+                .err()
+                .map_or_else(|| "the params do not fit the method".into(), |error| error.to_string()),
+            Some(_) => "the params do not fit the method".into(),
+            None => "not accepted by the transport".into(),
+        },
         Err(error) => error.to_string(),
     }
+}
+
+/// The methods of MCP a client sends, which rmcp reads into their own types; a request
+/// naming one that rmcp reads as a custom request has params that do not fit it.
+const MCP_METHODS: &[&str] = &[
+    "initialize",
+    "ping",
+    "tools/call",
+    "tools/list",
+    "prompts/get",
+    "prompts/list",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "completion/complete",
+    "logging/setLevel",
+];
+
+/// The method of `body` when it is a request rmcp reads as a custom request although it
+/// names a method of MCP.
+fn mcp_method(body: &[u8]) -> Option<String> {
+    use rmcp::model::{ClientRequest, JsonRpcMessage};
+    match serde_json::from_slice::<rmcp::model::ClientJsonRpcMessage>(body).ok()? {
+        JsonRpcMessage::Request(request) => match request.request {
+            ClientRequest::CustomRequest(custom) if MCP_METHODS.contains(&custom.method.as_str()) => {
+                Some(custom.method.to_string())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `body` is a request for a method of MCP whose params do not fit it.
+fn misfits_its_method(body: &[u8]) -> bool {
+    mcp_method(body).is_some()
 }
 
 #[cfg(test)]
@@ -335,6 +396,18 @@ mod tests {
         assert_eq!(code("{\"jsonrpc\":\"2.0\",\"id\":3}"), -32600);
         let (code, id, _) = classify_message(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{}}");
         assert_eq!((code, id), (-32602, serde_json::json!(3)));
+        // Such a request is read by rmcp as a custom request: answered here, not by rmcp.
+        for params in [r#"{}"#, r#"{"name":5}"#, r#"{"name":"list_courts","arguments":"edny"}"#] {
+            let body = format!(r#"{{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{params}}}"#);
+            assert!(misfits_its_method(body.as_bytes()), "{body}");
+            let (code, _, message) = classify_message(body.as_bytes());
+            assert_eq!(code, -32602, "{body}");
+            assert!(message.starts_with("Invalid params for `tools/call`: "), "{message}");
+        }
+        assert!(misfits_its_method(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"x":1}}"#));
+        let fits = br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_courts"}}"#;
+        assert!(!misfits_its_method(fits));
+        assert!(!misfits_its_method(br#"{"jsonrpc":"2.0","id":4,"method":"vendor/thing","params":{}}"#));
     }
 
     #[test]

@@ -143,7 +143,10 @@ fn naming_tools(body: &str) -> String {
         text.push_str(&rest[..at]);
         let after = &rest[at + JUDGES.len()..];
         let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(after.len());
-        text.push_str(&format!("the search_judges tool with district_id `{}`", &after[..end]));
+        // At the start of a sentence (or of the text) the tool's name starts one.
+        let before = text.trim_end();
+        let article = if before.is_empty() || before.ends_with(['.', '"', ':']) { "The" } else { "the" };
+        text.push_str(&format!("{article} search_judges tool with district_id `{}`", &after[..end]));
         rest = &after[end..];
     }
     text.push_str(rest);
@@ -176,6 +179,11 @@ mod tests {
         assert_eq!(
             super::naming_tools(body),
             r#"{"suggestion":"List the district's judges with the search_judges tool with district_id `edny` and use a slug"}"#
+        );
+        let body = r#"{"suggestion":"none exists for `cand` yet. GET /api/v1/judges?district_id=cand still lists its judges."}"#;
+        assert_eq!(
+            super::naming_tools(body),
+            r#"{"suggestion":"none exists for `cand` yet. The search_judges tool with district_id `cand` still lists its judges."}"#
         );
     }
 }

@@ -84,6 +84,19 @@ pub fn with_components(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> 
     schema
 }
 
+/// `schema` with each `(property, description)`'s property described where the schema
+/// it came from (an OpenAPI component) leaves it undescribed: an assistant reads the
+/// descriptions to know what to pass.
+pub fn with_descriptions(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
+    let object = Arc::make_mut(&mut schema);
+    for (field, description) in fields {
+        if let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field)) {
+            property.entry("description").or_insert_with(|| Value::from(*description));
+        }
+    }
+    schema
+}
+
 /// The component names `schema` refers to.
 fn references(schema: &Value, found: &mut Vec<String>) {
     match schema {
@@ -164,6 +177,18 @@ mod tests {
         for (field, value) in [("document_scope", "brief_support"), ("motion_type", "Rule_12")] {
             let values = rules.input_schema["properties"][field]["enum"].as_array().cloned().unwrap_or_default();
             assert!(values.contains(&Value::from(value)) && values.contains(&Value::Null), "{field}: {values:?}");
+        }
+    }
+
+    /// Every tool's court and judge arguments say what they take.
+    #[test]
+    fn court_and_judge_arguments_are_described() {
+        for tool in crate::mcp::CourtrulesMcp::tool_router().list_all() {
+            for field in ["district_id", "judge_slug"] {
+                if let Some(property) = tool.input_schema.get("properties").and_then(|all| all.get(field)) {
+                    assert!(property.get("description").is_some_and(Value::is_string), "{}.{field}", tool.name);
+                }
+            }
         }
     }
 

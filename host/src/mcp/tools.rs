@@ -1,8 +1,12 @@
 //! The tools. Each reads its arguments (every problem named, as the REST API's 400
 //! does), finds the caller, and calls the service function its REST endpoint calls.
 
-use super::schemas::{component, with_components};
+use super::schemas::{component, with_components, with_descriptions};
 use super::{CourtrulesMcp, answer, answer_bytes, failure, service_error};
+use crate::http::extracted_rules::ExtractedRulesQuery;
+use crate::http::judges::JudgesQuery;
+use crate::http::profile::ProfileQuery;
+use crate::http::query::{self, Integer, QueryParams, Text, query_params};
 use crate::rate_limit::Group;
 use crate::service::{self, Error};
 use crate::store::enforcement::{self, EnforcementList, Filter, INDUSTRIES, RISK_LEVELS, Stats};
@@ -16,94 +20,104 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
 
 /// No arguments.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct NoArguments {}
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct District {
-    /// The court, e.g. `edny` (see `list_courts`).
-    pub district_id: String,
+impl QueryParams for NoArguments {
+    fn names() -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    fn read(_: &mut query::Params<'_>) -> Option<Self> {
+        Some(NoArguments {})
+    }
 }
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JudgeOfDistrict {
-    /// The court, e.g. `edny`.
-    pub district_id: String,
-    /// A judge of the court (see `search_judges`), or `court` for the court's own rules.
-    pub judge_slug: String,
+query_params! {
+    /// The arguments of `get_judge_rules`: read by the service as `GET /api/v1/rules`
+    /// reads its query (the same rules, the same words).
+    #[derive(JsonSchema)]
+    #[schemars(deny_unknown_fields)]
+    pub struct JudgeRules {
+        /// The court, e.g. `edny` (see `list_courts`).
+        pub district_id: String,
+        /// A judge of the court (see `search_judges`), or `court` for the court's own rules
+        /// without a judge's standing order.
+        pub judge_slug: String,
+        /// Only the rules for this kind of paper, e.g. `brief_support`.
+        pub document_scope: Option<String>,
+        /// Only the rules for this motion, e.g. `Rule_12`.
+        pub motion_type: Option<String>,
+    }
 }
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JudgeRules {
-    pub district_id: String,
-    pub judge_slug: String,
-    /// Only the rules for this kind of paper, e.g. `brief_support`.
-    pub document_scope: Option<String>,
-    /// Only the rules for this motion, e.g. `Rule_12`.
-    pub motion_type: Option<String>,
-}
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Holidays {
-    pub district_id: String,
-    /// A calendar year (default: this year and the next).
-    #[schemars(range(min = FIRST_YEAR, max = LAST_YEAR))]
-    pub year: Option<i32>,
+query_params! {
+    /// The arguments of `get_holidays`: `district_id` as `GET /api/v1/holidays` reads it,
+    /// `year` as both holiday endpoints read it.
+    #[derive(JsonSchema)]
+    #[schemars(deny_unknown_fields)]
+    pub struct Holidays {
+        /// The court, e.g. `sdny` (see `list_courts`).
+        pub district_id: Text<120>,
+        /// A calendar year (default: this year and the next).
+        pub year: Option<Integer<{ FIRST_YEAR as i64 }, { LAST_YEAR as i64 }>>,
+    }
 }
 
 /// The most `search_enforcement_actions` answers at once, and its default.
 const ENFORCEMENT_MAX_LIMIT: i64 = 200;
 const ENFORCEMENT_DEFAULT_LIMIT: u32 = 50;
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EnforcementSearch {
-    /// An ISO 3166 code (any case): a country (`CA`, `FR`, `AU`, `HK`, …), a U.S. state
-    /// (`US-CA`, `US-NJ`, …) or `EU`. A country's code also matches its subdivisions:
-    /// `US` is every U.S. state's actions.
-    pub jurisdiction: Option<String>,
-    /// One of the documented industries, e.g. `health`, `advertising_technology`.
-    pub industry: Option<String>,
-    /// `critical`, `high`, `medium` or `low`.
-    pub risk_level: Option<String>,
-    /// Actions on or after this date (YYYY-MM-DD). To poll, pass the newest date you
-    /// have seen with `after_id`, the id of the last action you have seen of that date.
-    pub date_from: Option<String>,
-    pub after_id: Option<String>,
-    /// Actions on or before this date (YYYY-MM-DD).
-    pub date_to: Option<String>,
-    /// At most this many (1–200, default 50), oldest first.
-    #[schemars(range(min = 1, max = ENFORCEMENT_MAX_LIMIT))]
-    pub limit: Option<u32>,
+query_params! {
+    /// The arguments of `search_enforcement_actions`.
+    #[derive(JsonSchema)]
+    #[schemars(deny_unknown_fields)]
+    pub struct EnforcementSearch {
+        /// An ISO 3166 code (any case): a country (`CA`, `FR`, `AU`, `HK`, …), a U.S. state
+        /// (`US-CA`, `US-NJ`, …) or `EU`. A country's code also matches its subdivisions:
+        /// `US` is every U.S. state's actions.
+        pub jurisdiction: Option<String>,
+        /// One of the documented industries, e.g. `health`, `advertising_technology`.
+        pub industry: Option<String>,
+        /// `critical`, `high`, `medium` or `low`.
+        pub risk_level: Option<String>,
+        /// Actions on or after this date (YYYY-MM-DD). To poll, pass the newest date you
+        /// have seen with `after_id`, the id of the last action you have seen of that date.
+        pub date_from: Option<String>,
+        /// With `date_from`: only the actions of that date after this one (by id), and
+        /// those of later dates.
+        pub after_id: Option<String>,
+        /// Actions on or before this date (YYYY-MM-DD).
+        pub date_to: Option<String>,
+        /// At most this many (1–200, default 50), oldest first.
+        pub limit: Option<Integer<1, { ENFORCEMENT_MAX_LIMIT }>>,
+    }
 }
 
-/// The filters of `get_enforcement_stats`: those of `search_enforcement_actions`, with
-/// no `limit` (every matching action is counted).
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EnforcementStatsFilter {
-    /// An ISO 3166 code (any case): a country (`CA`, `FR`, …), a U.S. state (`US-CA`) or
-    /// `EU`. A country's code also matches its subdivisions.
-    pub jurisdiction: Option<String>,
-    /// One of the documented industries, e.g. `health`, `advertising_technology`.
-    pub industry: Option<String>,
-    /// `critical`, `high`, `medium` or `low`.
-    pub risk_level: Option<String>,
-    /// Actions on or after this date (YYYY-MM-DD); with `after_id`, only those after
-    /// that action of this date.
-    pub date_from: Option<String>,
-    pub after_id: Option<String>,
-    /// Actions on or before this date (YYYY-MM-DD).
-    pub date_to: Option<String>,
+query_params! {
+    /// The filters of `get_enforcement_stats`: those of `search_enforcement_actions`, with
+    /// no `limit` (every matching action is counted).
+    #[derive(JsonSchema)]
+    #[schemars(deny_unknown_fields)]
+    pub struct EnforcementStatsFilter {
+        /// An ISO 3166 code (any case): a country (`CA`, `FR`, …), a U.S. state (`US-CA`) or
+        /// `EU`. A country's code also matches its subdivisions.
+        pub jurisdiction: Option<String>,
+        /// One of the documented industries, e.g. `health`, `advertising_technology`.
+        pub industry: Option<String>,
+        /// `critical`, `high`, `medium` or `low`.
+        pub risk_level: Option<String>,
+        /// Actions on or after this date (YYYY-MM-DD); with `after_id`, only those after
+        /// that action of this date.
+        pub date_from: Option<String>,
+        /// With `date_from`: only the actions of that date after this one (by id).
+        pub after_id: Option<String>,
+        /// Actions on or before this date (YYYY-MM-DD).
+        pub date_to: Option<String>,
+    }
 }
 
 impl From<EnforcementStatsFilter> for EnforcementSearch {
@@ -119,7 +133,9 @@ impl From<EnforcementStatsFilter> for EnforcementSearch {
 #[schemars(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct ClassifyDocument {
+    /// The court, e.g. `edny` (see `list_courts`).
     pub district_id: String,
+    /// A judge of the court (see `search_judges`), or `court` for the court's own rules.
     pub judge_slug: String,
     /// The PDF, base64-encoded (at most 22 MiB once decoded, by default).
     pub pdf_base64: String,
@@ -127,112 +143,32 @@ pub struct ClassifyDocument {
     pub filename: Option<String>,
 }
 
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EnforcementId {
-    /// The action's id, from `search_enforcement_actions`.
-    pub id: String,
-}
-
-/// Reads a tool's arguments; a tool error naming each problem's argument when they do
-/// not fit. The integer arguments' bounds are those of the tool's own input schema (its
-/// `#[schemars(range(…))]`), checked first so that a number out of range gets the REST
-/// API's words ("must be between 1 and 500, got -1") whatever the Rust type that holds
-/// it. A number with no fraction (`10.0`) is the integer it equals, as JSON Schema counts
-/// it (and as `check_compliance` reads it).
-fn arguments<T: DeserializeOwned + JsonSchema + 'static>(arguments: JsonObject) -> Result<T, CallToolResult> {
-    let mut value = serde_json::Value::Object(arguments);
-    integral_numbers(&mut value);
-    let mut problems = Vec::new();
-    for (name, min, max) in integer_bounds(&schema_for_type::<T>()) {
-        match value.get(&name) {
-            Some(serde_json::Value::Number(number)) => match number.as_i64() {
-                Some(n) if (min..=max).contains(&n) => {}
-                _ => problems.push(FieldError::new(name, format!("must be between {min} and {max}, got {number}"))),
-            },
-            Some(serde_json::Value::Null) | None => {}
-            Some(other) => {
-                problems.push(FieldError::new(name, format!("must be an integer, got {}", described(other))))
-            }
-        }
-    }
-    if !problems.is_empty() {
-        return Err(service_error(Error::invalid(problems)));
-    }
-    serde_path_to_error::deserialize(value).map_err(|error| {
-        let at = error.path().to_string();
-        let message = in_words(&error.inner().to_string());
-        let path = if at != "." {
-            // A value of the wrong type: the path is the argument's.
-            at
-        } else {
-            // A missing or unknown argument: serde names it in backticks ("missing field
-            // `district_id`").
-            message.split('`').nth(1).unwrap_or("").to_owned()
-        };
-        service_error(Error::invalid(vec![FieldError::new(path, message)]))
-    })
-}
-
-/// The arguments a schema bounds, with their least and greatest values: each property
-/// with both a `minimum` and a `maximum`.
-fn integer_bounds(schema: &JsonObject) -> Vec<(String, i64, i64)> {
-    let Some(serde_json::Value::Object(properties)) = schema.get("properties") else {
-        return Vec::new();
-    };
-    let bound = |property: &serde_json::Value, key: &str| property.get(key).and_then(serde_json::Value::as_i64);
-    properties
-        .iter()
-        .filter_map(|(name, property)| Some((name.clone(), bound(property, "minimum")?, bound(property, "maximum")?)))
-        .collect()
-}
-
-/// Every number in `value` that has no fraction and fits an `i64`, as that integer.
-fn integral_numbers(value: &mut serde_json::Value) {
-    match value {
-        serde_json::Value::Number(number) if number.is_f64() => {
-            if let Some(float) = number.as_f64()
-                && float.fract() == 0.0
-                && float >= i64::MIN as f64
-                && float < i64::MAX as f64
-            {
-                *value = serde_json::Value::from(float as i64);
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_numbers),
-        serde_json::Value::Object(object) => object.values_mut().for_each(integral_numbers),
-        _ => {}
+query_params! {
+    /// The argument of `get_enforcement_details`.
+    #[derive(JsonSchema)]
+    #[schemars(deny_unknown_fields)]
+    pub struct EnforcementId {
+        /// The action's id, from `search_enforcement_actions`.
+        pub id: String,
     }
 }
 
-/// A JSON value as an error message names it.
-fn described(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::String(text) => format!("the string {}", serde_json::Value::from(text.as_str())),
-        serde_json::Value::Bool(flag) => format!("`{flag}`"),
-        serde_json::Value::Array(_) => "a list".into(),
-        serde_json::Value::Object(_) => "an object".into(),
-        other => other.to_string(),
-    }
+/// A tool's input schema: that of its arguments' type (for a REST query, the very
+/// declaration its endpoint reads), without the type's own description, which speaks of
+/// the Rust type (the tool's description speaks of the tool).
+fn input<T: JsonSchema + 'static>() -> std::sync::Arc<JsonObject> {
+    let mut schema = schema_for_type::<T>();
+    std::sync::Arc::make_mut(&mut schema).remove("description");
+    schema
 }
 
-/// serde's message without Rust's words: "invalid type: string \"5\", expected u32" is
-/// "must be an integer, got string \"5\"".
-fn in_words(message: &str) -> String {
-    let rust_types = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "usize", "isize", "f32", "f64"];
-    for prefix in ["invalid type: ", "invalid value: "] {
-        if let Some(rest) = message.strip_prefix(prefix)
-            && let Some((got, expected)) = rest.rsplit_once(", expected ")
-        {
-            let expected = match expected {
-                "f32" | "f64" => "a number",
-                ty if rust_types.contains(&ty) => "an integer",
-                other => other,
-            };
-            return format!("must be {expected}, got {got}");
-        }
-    }
-    message.to_owned()
+/// Reads a tool's arguments as the REST API reads the query parameters they stand for
+/// (`crate::http::query`): every problem, each at its argument in the words of the REST
+/// API's 400 — an argument missing ("is required"), empty ("must not be empty"), too long,
+/// of the wrong JSON type, out of its bounds (those its schema states), or unknown. A
+/// number with no fraction (`10.0`) is the integer it equals, as JSON Schema counts it.
+fn arguments<T: QueryParams>(arguments: JsonObject) -> Result<T, CallToolResult> {
+    query::read_arguments(&arguments).map_err(|problems| service_error(Error::invalid(problems)))
 }
 
 /// Problems with optional enforcement filters, each at its argument.
@@ -254,7 +190,7 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
             problems.push(FieldError::new(name, format!("`{value}` is not one of {}", allowed.join(", "))));
         }
     }
-    let limit = search.limit.unwrap_or(ENFORCEMENT_DEFAULT_LIMIT);
+    let limit = search.limit.map_or(ENFORCEMENT_DEFAULT_LIMIT, |limit| limit.get() as u32);
     if let Some(code) = &search.jurisdiction
         && !enforcement::is_jurisdiction(&code.to_ascii_uppercase())
     {
@@ -296,7 +232,7 @@ macro_rules! or_return {
 impl CourtrulesMcp {
     #[tool(
         description = "Every court courtrules knows, with its status (live or coming soon), whether it has rules to check against, and the districts this key may query.",
-        input_schema = schema_for_type::<NoArguments>(),
+        input_schema = input::<NoArguments>(),
         output_schema = component("CourtsResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -308,12 +244,12 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "The judges of a court (its roster), each with whether courtrules has their standing order, and which are sample (fictional) judges.",
-        input_schema = schema_for_type::<District>(),
+        input_schema = input::<JudgesQuery>(),
         output_schema = component("JudgesResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn search_judges(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let District { district_id } = or_return!(arguments(args));
+        let JudgesQuery { district_id } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         match service::courts::judges(&self.service, &caller, &district_id) {
             Ok(judges) => answer(&judges),
@@ -324,7 +260,7 @@ impl CourtrulesMcp {
     #[tool(
         description = "The rules that apply before a judge, layer by layer (FRCP, the district's local rules, the judge's standing order), each citing its source; optionally only those for one kind of paper or motion.",
         input_schema = with_components(
-            schema_for_type::<JudgeRules>(),
+            input::<JudgeRules>(),
             &[("document_scope", "DocumentScope"), ("motion_type", "MotionType")]
         ),
         output_schema = component("RulesAnswer"),
@@ -344,7 +280,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "A judge's compliance profile in the profile format (the district's layers and the judge's standing order), for checking offline with the courtrules engine.",
-        input_schema = schema_for_type::<JudgeOfDistrict>(),
+        input_schema = input::<ProfileQuery>(),
         output_schema = component("Profile"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -353,7 +289,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let JudgeOfDistrict { district_id, judge_slug } = or_return!(arguments(args));
+        let ProfileQuery { district_id, judge_slug } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
         match service::profile::profile(&self.service, &caller, &district_id, &judge_slug).await {
             Ok(profile) => answer(&profile),
@@ -363,7 +299,10 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "The deadlines that follow an event in a case (service of a motion, entry of judgment, a hearing, …) under Fed. R. Civ. P. 6 and the court's local rules — each with its date and the trail of the computation (the day excluded, each weekend, legal holiday or clerk's-office closure passed over, Rule 6(d)'s added days), each step citing its rule paragraph. The same answer, byte for byte, as POST /api/v1/deadlines.",
-        input_schema = component("DeadlineRequest"),
+        input_schema = with_descriptions(
+            component("DeadlineRequest"),
+            &[("district_id", "The court, e.g. `sdny` (see `list_courts`): its local rules and calendar apply.")]
+        ),
         output_schema = component("DeadlineResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -380,7 +319,10 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request (see the OpenAPI document's CheckRequest): judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role, document {page_count, word_count, …}.",
-        input_schema = component("CheckRequest"),
+        input_schema = with_descriptions(
+            component("CheckRequest"),
+            &[("district_id", "The court, e.g. `edny` (see `list_courts`); the judge's court.")]
+        ),
         output_schema = component("CheckResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -396,13 +338,14 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "A court's holidays for a year: the federal legal public holidays and the closures the court or the President ordered (state courts: their own calendars), each with its source.",
-        input_schema = schema_for_type::<Holidays>(),
+        input_schema = input::<Holidays>(),
         output_schema = component("HolidaysResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn get_holidays(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
         let Holidays { district_id, year } = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
+        let year = year.map(|year| year.get() as i32);
         let filters = service::holidays::Filters { year, from: None, to: None, limit: None };
         match service::holidays::court_holidays(&self.service, &caller, &district_id, filters) {
             Ok(holidays) => answer(&holidays),
@@ -412,7 +355,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Reads a filing's PDF (base64) with the courtrules engine: the document type, its counts and sections, its format, and a check request lacking only the filer's facts — as POST /api/v1/classify. Counts against the key's classify limit too.",
-        input_schema = schema_for_type::<ClassifyDocument>(),
+        input_schema = input::<ClassifyDocument>(),
         output_schema = component("Classification"),
         // Not read-only: the PDF is kept as an upload, as /classify keeps it.
         annotations(read_only_hint = false, destructive_hint = false, open_world_hint = false)
@@ -439,7 +382,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Rules extracted from courts' own documents (local rules, standing orders), each with its source text and document, for courts without a compliance profile too. Filter by court, judge, logic type, workflow phase, case type, or full-text `q`.",
-        input_schema = schema_for_type::<service::extracted::Search>(),
+        input_schema = input::<ExtractedRulesQuery>(),
         output_schema = component("ExtractedRulesResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -448,10 +391,10 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        // The REST endpoint's bounds and default (`service::extracted`).
-        let search: service::extracted::Search = or_return!(arguments(args));
+        // The REST endpoint's query: its limits, its bounds, its default.
+        let search: ExtractedRulesQuery = or_return!(arguments(args));
         let caller = or_return!(self.caller(&extensions).await);
-        match service::extracted::search(&self.service, &caller, search).await {
+        match service::extracted::search(&self.service, &caller, search.into()).await {
             Ok(rules) => answer(&rules),
             Err(error) => Ok(service_error(error)),
         }
@@ -459,7 +402,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
-        input_schema = schema_for_type::<EnforcementSearch>(),
+        input_schema = input::<EnforcementSearch>(),
         output_schema = schema_for_output::<EnforcementList>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -479,7 +422,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "One enforcement action in full, with search_terms (the contract clauses to review because of it) and contract_impact (what to check in vendor agreements).",
-        input_schema = schema_for_type::<EnforcementId>(),
+        input_schema = input::<EnforcementId>(),
         output_schema = schema_for_output::<enforcement::EnforcementAction>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -501,7 +444,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Counts of the enforcement actions by jurisdiction, agency, industry, year and risk level (with the same filters as search_enforcement_actions).",
-        input_schema = schema_for_type::<EnforcementStatsFilter>(),
+        input_schema = input::<EnforcementStatsFilter>(),
         output_schema = schema_for_output::<Stats>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -556,34 +499,139 @@ impl ServerHandler for CourtrulesMcp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
 
-    fn object(value: serde_json::Value) -> JsonObject {
-        value.as_object().unwrap().clone()
+    /// The problems a tool's arguments have, as `(path, message)`, read from the tool
+    /// error's text (the REST API's 400 body).
+    fn problems<T: QueryParams>(value: Value) -> Vec<(String, String)> {
+        let Err(refused) = arguments::<T>(value.as_object().unwrap().clone()) else { panic!("{value} was taken") };
+        let result = serde_json::to_value(&refused).unwrap();
+        assert_eq!(result["isError"], true);
+        let body: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+        let details = body["details"].as_array().unwrap_or_else(|| panic!("no details: {body}"));
+        details.iter().map(|d| (d["path"].as_str().unwrap().into(), d["message"].as_str().unwrap().into())).collect()
+    }
+
+    fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+        expected.iter().map(|(path, message)| (path.to_string(), message.to_string())).collect()
+    }
+
+    /// The arguments meet the REST query's rules, each problem named in its words.
+    #[test]
+    fn empty_and_long_text_arguments_are_refused_as_the_rest_api_refuses_them() {
+        let empty = json!({"district_id": "sdny", "judge_slug": "", "logic_type": "", "workflow_phase": "",
+                           "case_type": "", "q": ""});
+        let expected = ["judge_slug", "logic_type", "workflow_phase", "case_type", "q"];
+        let expected: Vec<(&str, &str)> = expected.iter().map(|name| (*name, "must not be empty")).collect();
+        assert_eq!(problems::<ExtractedRulesQuery>(empty), pairs(&expected));
+
+        let long = json!({"district_id": "x".repeat(121), "q": "q".repeat(501), "limit": 501});
+        assert_eq!(
+            problems::<ExtractedRulesQuery>(long),
+            pairs(&[
+                ("district_id", "must be at most 120 characters"),
+                ("q", "must be at most 500 characters"),
+                ("limit", "must be between 1 and 500, got 501"),
+            ])
+        );
+        assert!(arguments::<ExtractedRulesQuery>(json!({"q": "q".repeat(500)}).as_object().unwrap().clone()).is_ok());
+
+        for tool_problems in
+            [problems::<JudgesQuery>(json!({"district_id": ""})), problems::<Holidays>(json!({"district_id": ""}))]
+        {
+            assert_eq!(tool_problems, pairs(&[("district_id", "must not be empty")]));
+        }
+        assert_eq!(
+            problems::<ProfileQuery>(json!({"district_id": "d".repeat(2_000_000), "judge_slug": ""})),
+            pairs(&[("judge_slug", "must not be empty"), ("district_id", "must be at most 120 characters")])
+        );
+    }
+
+    /// Every problem at once: missing, of the wrong type, out of bounds, unknown.
+    #[test]
+    fn every_problem_with_the_arguments_is_named_in_the_rest_api_words() {
+        assert_eq!(
+            problems::<JudgeRules>(json!({"motion_type": 5, "extra": 1})),
+            pairs(&[
+                ("district_id", "is required"),
+                ("judge_slug", "is required"),
+                ("motion_type", "must be a string, got 5"),
+                (
+                    "extra",
+                    "unknown parameter; this endpoint takes district_id, judge_slug, document_scope, motion_type"
+                ),
+            ])
+        );
+        assert_eq!(
+            problems::<ExtractedRulesQuery>(json!({"include_court_rules": "yes", "limit": "5", "district_id": null})),
+            pairs(&[
+                ("include_court_rules", "must be `true` or `false`, got the string \"yes\""),
+                ("limit", "must be an integer, got the string \"5\""),
+            ])
+        );
+        assert_eq!(
+            problems::<NoArguments>(json!({"a": 1})),
+            pairs(&[("a", "unknown parameter; this endpoint takes none")])
+        );
+        assert_eq!(problems::<EnforcementId>(json!({"id": null})), pairs(&[("id", "is required")]));
     }
 
     /// The bounds checked are the schema's, which the tools advertise.
     #[test]
-    fn integer_arguments_are_bounded_by_their_schema() {
-        let bounds = |schema: std::sync::Arc<JsonObject>| integer_bounds(&schema);
-        assert_eq!(bounds(schema_for_type::<Holidays>()), [("year".to_owned(), 1971, 9999)]);
-        assert_eq!(bounds(schema_for_type::<EnforcementSearch>()), [("limit".to_owned(), 1, 200)]);
-        assert_eq!(bounds(schema_for_type::<service::extracted::Search>()), [("limit".to_owned(), 1, 500)]);
-        assert_eq!(bounds(schema_for_type::<EnforcementStatsFilter>()), []);
-
-        let year = |value: serde_json::Value| {
-            arguments::<Holidays>(object(serde_json::json!({"district_id": "sdny", "year": value}))).map(|h| h.year)
+    fn integer_arguments_are_bounded_as_their_schema_says() {
+        let bounds = |schema: std::sync::Arc<JsonObject>, name: &str| {
+            let property = &schema["properties"][name];
+            (property["minimum"].as_i64(), property["maximum"].as_i64())
         };
-        assert_eq!(year(serde_json::json!(2026.0)).ok(), Some(Some(2026)));
+        assert_eq!(bounds(input::<Holidays>(), "year"), (Some(1971), Some(9999)));
+        assert_eq!(bounds(input::<EnforcementSearch>(), "limit"), (Some(1), Some(200)));
+        assert_eq!(bounds(input::<ExtractedRulesQuery>(), "limit"), (Some(1), Some(500)));
+
+        let year = |value: Value| {
+            arguments::<Holidays>(json!({"district_id": "sdny", "year": value}).as_object().unwrap().clone())
+                .map(|h| h.year.map(Integer::get))
+        };
+        assert_eq!(year(json!(2026.0)).ok(), Some(Some(2026)));
+        assert_eq!(year(json!(null)).ok(), Some(None));
         for (value, said) in [
-            (serde_json::json!(1970), "must be between 1971 and 9999, got 1970"),
-            (serde_json::json!(2026.5), "must be between 1971 and 9999, got 2026.5"),
-            (serde_json::json!("2026"), "must be an integer, got the string \"2026\""),
+            (json!(1970), "must be between 1971 and 9999, got 1970"),
+            (json!(2026.5), "must be an integer, got `2026.5`"),
+            (json!("2026"), "must be an integer, got the string \"2026\""),
         ] {
-            let refused = year(value.clone()).err().unwrap_or_else(|| panic!("{value} was taken"));
-            let result = serde_json::to_value(&refused).unwrap();
-            let body: serde_json::Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
-            assert_eq!(body["details"][0]["path"], "year", "{value}: {body}");
-            assert_eq!(body["details"][0]["message"], said, "{value}: {body}");
+            let with_year = json!({"district_id": "sdny", "year": value});
+            assert_eq!(problems::<Holidays>(with_year), pairs(&[("year", said)]), "{value}");
+        }
+    }
+
+    /// The input schemas state the limits the arguments are read with, describe each
+    /// argument, and carry no note about the Rust types.
+    #[test]
+    fn input_schemas_state_the_limits_and_describe_each_argument() {
+        let schema = input::<ExtractedRulesQuery>();
+        assert_eq!(schema.get("description"), None);
+        assert_eq!(schema["additionalProperties"], false);
+        assert_eq!(
+            (schema["properties"]["q"]["minLength"].as_u64(), schema["properties"]["q"]["maxLength"].as_u64()),
+            (Some(1), Some(500))
+        );
+        assert_eq!(schema["properties"]["district_id"]["maxLength"], 120);
+        for name in ["district_id", "judge_slug", "logic_type", "workflow_phase", "case_type", "q", "limit"] {
+            assert!(schema["properties"][name]["description"].is_string(), "{name}");
+        }
+        assert!(schema["properties"]["logic_type"]["description"].as_str().unwrap().contains("case-sensitive"));
+        for (schema, names) in [
+            (input::<JudgesQuery>(), &["district_id"][..]),
+            (input::<ProfileQuery>(), &["district_id", "judge_slug"][..]),
+            (input::<JudgeRules>(), &["district_id", "judge_slug"][..]),
+            (input::<Holidays>(), &["district_id"][..]),
+        ] {
+            assert_eq!(schema["required"].as_array().map(Vec::len), Some(names.len()));
+            for name in names {
+                assert!(schema["properties"][name]["description"].is_string(), "{name}");
+            }
+        }
+        for schema in [input::<ProfileQuery>(), input::<JudgeRules>()] {
+            assert!(schema["properties"]["judge_slug"]["description"].as_str().unwrap().contains("`court`"));
         }
     }
 }

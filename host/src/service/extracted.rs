@@ -13,8 +13,8 @@ pub const DEFAULT_LIMIT: usize = 100;
 /// The most rules one answer holds.
 pub const MAX_LIMIT: usize = 500;
 
-/// What is asked for; every filter optional. Also the arguments of the MCP tool
-/// `search_extracted_rules`, whose schema is derived from it.
+/// What is asked for; every filter optional (the REST query and the MCP tool's arguments
+/// are read and checked by `http::extracted_rules`, then made into this).
 #[derive(Clone, Debug, Default, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Search {
