@@ -23,6 +23,7 @@ fn main() -> std::process::ExitCode {
             for part in ["courts", "profiles", "deadlines", "holidays"] {
                 copy_dir(&common::repo_data().join(part), &copy.join(part));
             }
+            add_test_closure(&copy);
             Cli { server: Server::start_in(Arc::new(Workspace::with_data(copy)), &[]) }
         },
         TESTS,
@@ -56,7 +57,26 @@ const TESTS: &[Test<Cli>] = &[
     ("classify_without_tesseract_says_how_to_point_at_it", classify_without_tesseract_says_how_to_point_at_it),
     ("standard_output_holds_one_thing", standard_output_holds_one_thing),
     ("smaller_faults_of_the_command_line", smaller_faults_of_the_command_line),
+    ("ingest_with_an_unknown_organisation_prints_the_error_body", ingest_with_an_unknown_organisation),
+    ("classify_and_ingest_check_names_as_the_api_does", classify_and_ingest_check_names_as_the_api_does),
+    ("problems_are_named_on_standard_error_with_their_flags", problems_are_named_with_their_flags),
+    ("a_command_run_elsewhere_says_where_the_data_pack_is", a_command_run_elsewhere_names_the_data_dir),
 ];
+
+/// A closure of the S.D.N.Y. clerk's office on Friday 2021-11-26, as a court would order
+/// it (test data: the data pack holds no court closure it could confirm).
+fn add_test_closure(data: &Path) {
+    let path = data.join("holidays/closures.json");
+    let mut closures: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    closures["closures"].as_array_mut().unwrap().push(json!({
+        "district_id": "sdny", "calendar_year": 2021, "holiday_date": "2021-11-26",
+        "holiday_name": "Clerk's office closed (test data)", "kind": "court_closure",
+        "authority": "Order closing the clerk's office (test data)",
+        "source_url": "https://courtrules.example/test-data/closure", "source_is_official": false,
+        "references": [], "note": "Test data.", "last_checked_at": "2026-11-27T00:00:00Z"
+    }));
+    std::fs::write(&path, serde_json::to_string_pretty(&closures).unwrap()).unwrap();
+}
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -485,8 +505,17 @@ fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
     assert_eq!(over_http.status, 200, "{}", over_http.text);
     assert_eq!(stdout(&from_file).trim_end(), over_http.text);
     let answer: Value = serde_json::from_str(&over_http.text).unwrap();
-    // The court closed its clerk's office on 2021-11-26: the fee motion's 14 days end the
-    // next accessible day that is not a weekend (Rule 6(a)(3)(A)).
+    // The court closed its clerk's office on 2021-11-26 (test data): the fee motion's 14
+    // days end the next accessible day that is not a weekend (Rule 6(a)(3)(A)); the closure
+    // is the court's own, listed with its holidays, not with another court's.
+    let holidays = |court: &str| {
+        cli.server
+            .get(&format!("/api/v1/courts/{court}/holidays?year=2021"), Some(cli.server.key()))
+            .expect(200)
+            .clone()
+    };
+    let closed = |body: &Value| body["holidays"].as_array().unwrap().iter().any(|h| h["holiday_date"] == "2021-11-26");
+    assert!(closed(&holidays("sdny")) && !closed(&holidays("edny")));
     let fees =
         answer["deadlines"].as_array().unwrap().iter().find(|d| d["period_key"] == "frcp-54-d-2-b-i-attorneys-fees");
     assert_eq!(fees.unwrap()["due_date"], "2021-11-29", "{answer}");
@@ -971,4 +1000,135 @@ fn smaller_faults_of_the_command_line(cli: &Cli) {
         }
         assert!(text.split_whitespace().count() >= 3, "{args:?}: {option} has no help: {help}");
     }
+}
+
+/// `ingest` naming an organisation there is not: exit 2, the error body on standard
+/// output (docs/ingest.md: "standard output holds the error body alone"), with or
+/// without `--accept`, and nothing stored.
+fn ingest_with_an_unknown_organisation(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let path = workspace.dir.path().join("unknown-organisation.txt");
+    std::fs::write(&path, "Letters shall not exceed three pages.\n").unwrap();
+    for accept in [true, false] {
+        let mut args = vec!["ingest", path.to_str().unwrap(), "--district", "edny", "--judge", "avery-sample"];
+        args.extend(["--source-url", "https://court.example/practices", "--organisation", "org_doesnotexist"]);
+        if accept {
+            args.push("--accept");
+        }
+        let output = workspace.cli(&args);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("standard output is the error body");
+        assert_eq!(body["details"][0]["path"], "organisation", "{body}");
+        assert!(body["details"][0]["message"].as_str().unwrap().contains("org_doesnotexist"), "{body}");
+        assert!(stderr(&output).contains("organisation (--organisation): no organisation `org_doesnotexist`"));
+    }
+    let drafts = "SELECT count(*) FROM standing_order_drafts WHERE organisation_id = 'org_doesnotexist'";
+    assert_eq!(count_in_database(workspace, drafts), 0);
+}
+
+/// `classify --district --judge --filename` and `ingest --district --judge` check the
+/// names as the API does: the same 400 body, before any lookup (`EDNY` is not "unknown").
+fn classify_and_ingest_check_names_as_the_api_does(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_scanned_page.pdf");
+    let long = "a".repeat(304);
+    let cases: [(&str, &str, Option<&str>); 4] = [
+        ("EDNY", "avery-sample", None),
+        ("edny", "Avery Sample", None),
+        ("", "avery-sample", None),
+        ("edny", "avery-sample", Some(long.as_str())),
+    ];
+    for (district, judge, filename) in cases {
+        let mut args = vec!["classify", pdf.to_str().unwrap(), "--district", district, "--judge", judge];
+        let mut request = json!({"district_id": district, "judge_slug": judge, "pdf_base64": "JVBERi0xLjcK"});
+        if let Some(filename) = filename {
+            args.extend(["--filename", filename]);
+            request["filename"] = json!(filename);
+        } else {
+            request["filename"] = json!("memo_scanned_page.pdf");
+        }
+        let over_http =
+            cli.server.post_json("/api/v1/classify", Some(cli.server.key()), request.to_string().as_bytes());
+        assert_eq!(over_http.status, 400, "{}", over_http.text);
+        let output = workspace.cli(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        assert_eq!(without_docs_url(body), without_docs_url(over_http.json.clone()), "{args:?}");
+        let field = over_http.json["details"][0]["path"].as_str().unwrap().to_owned();
+        assert!(stderr(&output).contains(&format!("{field} (--")), "{args:?}: {}", stderr(&output));
+    }
+
+    let practices = workspace.dir.path().join("names-practices.txt");
+    std::fs::write(&practices, "Letters shall not exceed three pages.\n").unwrap();
+    let output =
+        workspace.cli(&["ingest", practices.to_str().unwrap(), "--district", "EDNY", "--judge", "avery-sample"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+    assert_eq!(body["details"][0]["path"], "district_id", "{body}");
+    assert_eq!(body["details"][0]["message"], "must contain only lowercase letters, digits, hyphens and underscores");
+    assert!(stderr(&output).contains("district_id (--district): must contain only"), "{}", stderr(&output));
+}
+
+/// An error body without its `docs_url`, whose address is the server's own.
+fn without_docs_url(mut body: Value) -> Value {
+    assert!(body.as_object_mut().expect("an error body").remove("docs_url").is_some(), "{body}");
+    body
+}
+
+/// Standard error names each problem — with the flag that gave the field, for a request
+/// built from flags — and a 404's suggestion; standard output is the API's body as is.
+fn problems_are_named_with_their_flags(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let flags = ["--district", "sdny", "--trigger", "service_of_motion", "--date", "2021-11-12", "--time", "25:00"];
+    let mut args = vec!["deadlines"];
+    args.extend(flags);
+    args.extend(["--service", "carrier-pigeon"]);
+    let output = workspace.cli(&args);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let request = json!({
+        "district_id": "sdny", "trigger": "service_of_motion", "trigger_date": "2021-11-12",
+        "trigger_time": "25:00", "service_method": "carrier-pigeon"
+    });
+    let over_http = cli.server.post_json("/api/v1/deadlines", Some(cli.server.key()), request.to_string().as_bytes());
+    assert_eq!(over_http.status, 400, "{}", over_http.text);
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+    assert_eq!(without_docs_url(body), without_docs_url(over_http.json.clone()), "standard output is the API's body");
+    let errors = stderr(&output);
+    assert!(errors.contains("trigger_time (--time): must be"), "{errors}");
+    assert!(errors.contains("service_method (--service): must be"), "{errors}");
+
+    // A request file names the API's fields alone.
+    let path = write_request(cli, "bad-time.json", &request);
+    let output = workspace.cli(&["deadlines", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("trigger_time: must be"), "{}", stderr(&output));
+    let (code, _, output) = check(cli, &write_request(cli, "zero-pages.json", &with("/document/page_count", json!(0))));
+    assert_eq!(code, 2);
+    assert!(stderr(&output).contains("(1 problem): document.page_count: "), "{}", stderr(&output));
+
+    // A former district id: the suggestion stays on the line.
+    let output =
+        workspace.cli(&["deadlines", "--district", "nyed", "--trigger", "service_of_motion", "--date", "2021-11-12"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("did you mean `edny`?"), "{}", stderr(&output));
+}
+
+/// `check` run from another folder, with the default data pack and database (both
+/// relative): the message names `--data-dir`, and no database is left behind.
+fn a_command_run_elsewhere_names_the_data_dir(cli: &Cli) {
+    let dir = tempfile::tempdir().unwrap();
+    let request = write_request(cli, "elsewhere.json", &check_request());
+    let output = Command::new(common::BINARY)
+        .current_dir(dir.path())
+        .env_remove("DATABASE_URL")
+        .env_remove("COURTRULES_DATA_DIR")
+        .env("COURTRULES_ENGINE_CACHE_DIR", common::engine_cache_dir())
+        .args(["check", request.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let errors = stderr(&output);
+    assert!(errors.contains("--data-dir") && errors.contains("COURTRULES_DATA_DIR"), "{errors}");
+    assert!(errors.contains("./var/courtrules.db"), "{errors}");
+    assert!(!dir.path().join("var").exists(), "a database was left behind");
 }

@@ -3,7 +3,7 @@
 
 use super::StorageArgs;
 use super::args::EngineArgs;
-use super::filing::{Failure, fail, fail_on_stderr, local_service};
+use super::filing::{Failure, Flags, fail_naming, fail_on_stderr, local_service};
 use super::input;
 use crate::out;
 use crate::sandbox::Sandbox;
@@ -50,7 +50,10 @@ pub(super) struct DeadlinesCommand {
 pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> anyhow::Result<ExitCode> {
     // With --ics, standard output is the calendar (often redirected into `case.ics`):
     // an error goes to standard error alone.
-    let failed = |failure: Failure| if command.ics { Ok(fail_on_stderr(failure)) } else { fail(failure) };
+    // A request built from the flags: each problem is named with the flag that gave it.
+    let flags: Flags = if command.file.is_some() { &[] } else { FLAGS };
+    let failed =
+        |failure: Failure| if command.ics { Ok(fail_on_stderr(failure, flags)) } else { fail_naming(failure, flags) };
     let body = match request_body(&command)? {
         Ok(body) => body,
         Err(error) => return failed(error.into()),
@@ -73,6 +76,17 @@ pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> any
         Err(error) => failed(error.into()),
     }
 }
+
+/// The flag that gives each field of the request.
+const FLAGS: Flags = &[
+    ("district_id", "--district"),
+    ("judge_slug", "--judge"),
+    ("trigger_date", "--date"),
+    ("trigger_time", "--time"),
+    ("trigger", "--trigger"),
+    ("service_method", "--service"),
+    ("period_keys", "--period"),
+];
 
 /// The request: the file's bytes, or one built from the flags (the engine names what
 /// is wrong with either).

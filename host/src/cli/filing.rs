@@ -16,7 +16,7 @@ use crate::store::db::Db;
 use crate::store::seed;
 use anyhow::Context;
 use clap::Args;
-use courtrules_engine::model::{CheckResponse, ClassifyHints, ComplianceStatus};
+use courtrules_engine::model::{CheckResponse, ClassifyHints, ComplianceStatus, FieldError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -75,14 +75,20 @@ pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs
 /// classification alone. Then, with `--check`, the client's part of the spec's flow —
 /// the four filer facts added to the check request — and the check.
 pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) -> anyhow::Result<ExitCode> {
+    // The names are checked as the API checks them (a 400 naming each), before any lookup.
+    let named = (command.file != Path::new("-")).then(|| command.file.file_name()).flatten();
+    let filename = command.filename.clone().or_else(|| named.map(|name| name.to_string_lossy().into_owned()));
+    let problems =
+        crate::http::classify::check_names(command.district.as_deref(), command.judge.as_deref(), filename.as_deref());
+    if !problems.is_empty() {
+        return fail_naming(Error::invalid(problems), CLASSIFY_FLAGS);
+    }
     let pdf = match input::read(&command.file, input::PDF) {
         Ok(pdf) => pdf,
         Err(error) => return fail(error),
     };
     let sandbox = Sandbox::new(command.classify.limits(command.engine.one_shot_limits()))?;
     let classifier = command.classify.classifier(&sandbox);
-    let named = (command.file != Path::new("-")).then(|| command.file.file_name()).flatten();
-    let filename = command.filename.clone().or_else(|| named.map(|name| name.to_string_lossy().into_owned()));
     let (classified, service) = match (&command.district, &command.judge) {
         (Some(district_id), Some(judge_slug)) => {
             let service = local_service(storage, &sandbox, Some(classifier)).await?;
@@ -90,7 +96,9 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
                 classify::Input { pdf, district_id: district_id.clone(), judge_slug: judge_slug.clone(), filename };
             match classify::classify(&service, &Caller::local(), input).await {
                 Ok(classified) => (classified, Some(service)),
-                Err(error) => return fail(without_tesseract(error, &command.classify.tesseract).await),
+                Err(error) => {
+                    return fail_naming(without_tesseract(error, &command.classify.tesseract).await, CLASSIFY_FLAGS);
+                }
             }
         }
         _ => {
@@ -137,12 +145,22 @@ pub(super) async fn local_service(
     sandbox: &Arc<Sandbox>,
     classifier: Option<Classifier>,
 ) -> anyhow::Result<Service> {
+    // A new SQLite file would only be seeded from the data pack: without one (a command
+    // run from another folder, `./data` being relative), say where it is looked for,
+    // before the file is created.
+    let courts = storage.data_dir.join("courts/courts.json");
+    let new_file = storage.database_url.strip_prefix("sqlite://").map(|rest| rest.split('?').next().unwrap_or(""));
+    if new_file.is_some_and(|file| !file.is_empty() && !Path::new(file).exists()) && !courts.is_file() {
+        anyhow::bail!("{}", no_data_pack(storage));
+    }
     let db = Db::open(&storage.database_url).await?;
     // One row is enough to know the database was seeded (reading every court to count
     // them cost a one-shot command 5 ms).
     let seeded = sqlx::query("SELECT 1 FROM courts LIMIT 1").fetch_optional(db.pool()).await?.is_some();
     if !seeded {
-        seed::seed(&db, sandbox, &storage.data_dir, &mut |line| out::message(format_args!("seed: {line}"))).await?;
+        seed::seed(&db, sandbox, &storage.data_dir, &mut |line| out::message(format_args!("seed: {line}")))
+            .await
+            .map_err(|error| if courts.is_file() { error } else { error.context(no_data_pack(storage)) })?;
     }
     let catalogue = Arc::new(Live::load(&db, sandbox).await?);
     Ok(Service::new(service::Parts {
@@ -155,6 +173,17 @@ pub(super) async fn local_service(
         uploads: None,
         contact: String::new(),
     }))
+}
+
+/// Where the data pack is looked for, and how to name another.
+fn no_data_pack(storage: &StorageArgs) -> String {
+    format!(
+        "the database is empty and is seeded from the data pack, looked for at {} (--data-dir or \
+         COURTRULES_DATA_DIR; the default, ./data, is in the current folder, as is the database, created at \
+         ./var/courtrules.db unless --database-url or DATABASE_URL names another): run the command in the \
+         project's folder, or give --data-dir",
+        storage.data_dir.display()
+    )
 }
 
 /// Prints a check's response (exit 0 compliant, 1 review or non-compliant) or its
@@ -170,37 +199,87 @@ fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The flags of `classify` that give the API's fields.
+const CLASSIFY_FLAGS: Flags = &[("district_id", "--district"), ("judge_slug", "--judge"), ("filename", "--filename")];
+
+/// Which flag gives which field of the API's request, to name both in messages.
+pub(super) type Flags = &'static [(&'static str, &'static str)];
+
 /// Why a command gives no answer: the API's error body, and the message.
 pub(super) struct Failure {
     body: Vec<u8>,
     message: String,
+    /// A validation error's problems, each listed in the message.
+    details: Vec<FieldError>,
 }
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Failure {
-        Failure { body: error.body(), message: error.to_string() }
+        let message = match &error {
+            // The body's suggestion, which the message alone leaves out.
+            Error::UnknownDistrict { alias_of: Some(canonical), .. } => format!("{error}; did you mean `{canonical}`?"),
+            _ => error.to_string(),
+        };
+        let details = match &error {
+            Error::Validation { details, .. } => details.clone(),
+            _ => Vec::new(),
+        };
+        Failure { body: error.body(), message, details }
     }
 }
 
 impl From<InputError> for Failure {
     fn from(error: InputError) -> Failure {
-        Failure { body: error.body(), message: error.to_string() }
+        Failure { body: error.body(), message: error.to_string(), details: Vec::new() }
+    }
+}
+
+impl Failure {
+    /// The message for standard error: a validation error's summary followed by each
+    /// problem at its field — with the flag that gave it, `trigger_time (--time): …`.
+    fn message(&self, flags: Flags) -> String {
+        if self.details.is_empty() {
+            return self.message.clone();
+        }
+        let problems: Vec<String> = self
+            .details
+            .iter()
+            .map(|detail| {
+                let flag = flags.iter().find(|(field, _)| {
+                    detail
+                        .path
+                        .strip_prefix(field)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('[') || rest.starts_with('.'))
+                });
+                match (detail.path.as_str(), flag) {
+                    ("", _) => detail.message.clone(),
+                    (path, Some((_, flag))) => format!("{path} ({flag}): {}", detail.message),
+                    (path, None) => format!("{path}: {}", detail.message),
+                }
+            })
+            .collect();
+        format!("{}: {}", self.message, problems.join("; "))
     }
 }
 
 /// The message on stderr, the error's body on stdout (the one thing there); exit 2.
 pub(super) fn fail(failure: impl Into<Failure>) -> anyhow::Result<ExitCode> {
+    fail_naming(failure, &[])
+}
+
+/// As `fail`, the message naming the flag that gave each field with a problem.
+pub(super) fn fail_naming(failure: impl Into<Failure>, flags: Flags) -> anyhow::Result<ExitCode> {
     let failure = failure.into();
-    out::message(format_args!("error: {}", failure.message));
+    out::message(format_args!("error: {}", failure.message(flags)));
     out::line(String::from_utf8_lossy(&failure.body))?;
     Ok(ExitCode::from(2))
 }
 
 /// The message and the body both on stderr, stdout left empty (`deadlines --ics`,
 /// whose output is a calendar file); exit 2.
-pub(super) fn fail_on_stderr(failure: impl Into<Failure>) -> ExitCode {
+pub(super) fn fail_on_stderr(failure: impl Into<Failure>, flags: Flags) -> ExitCode {
     let failure = failure.into();
-    out::message(format_args!("error: {}", failure.message));
+    out::message(format_args!("error: {}", failure.message(flags)));
     out::message(String::from_utf8_lossy(&failure.body));
     ExitCode::from(2)
 }
@@ -229,5 +308,5 @@ async fn without_tesseract(error: Error, tesseract: &Path) -> Failure {
         scanned_pages: scanned_pages.clone(),
         unreadable_pages: unreadable_pages.clone(),
     };
-    Failure { body: serde_json::to_vec(&body).unwrap_or_default(), message }
+    Failure { body: serde_json::to_vec(&body).unwrap_or_default(), message, details: Vec::new() }
 }

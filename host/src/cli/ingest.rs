@@ -7,7 +7,7 @@
 
 use super::StorageArgs;
 use super::args::EngineArgs;
-use super::filing::{fail, local_service};
+use super::filing::{Flags, fail, fail_naming, local_service};
 use super::input;
 use crate::keys::Plan;
 use crate::out;
@@ -69,11 +69,43 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
             format!("{name} is empty: there is no document to read"),
         )]));
     }
+    // The names are checked as `POST /api/v1/standing-order-drafts` checks them (a 400
+    // naming each), before any lookup.
+    let mut names = serde_json::Map::new();
+    names.insert("district_id".into(), command.district.clone().into());
+    names.insert("judge_slug".into(), command.judge.clone().into());
+    let mut problems = Vec::new();
+    crate::http::classify::slug(&names, "district_id", &mut problems);
+    crate::http::classify::slug(&names, "judge_slug", &mut problems);
+    if !problems.is_empty() {
+        return fail_naming(Error::invalid(problems), FLAGS);
+    }
     let sandbox = Sandbox::new(command.engine.one_shot_limits())?;
     let service = local_service(storage, &sandbox, None).await?;
     let caller = Caller { key_id: "local".into(), plan: Plan::All, organisation_id: command.organisation.clone() };
     if let Some(organisation) = &command.organisation {
-        crate::keys::require_organisation(&mut *service.db.pool().acquire().await?, organisation).await?;
+        // As any failure: the error body on standard output, the message on standard error.
+        let mut connection = match service.db.pool().acquire().await {
+            Ok(connection) => connection,
+            Err(error) => return fail(internal(error)),
+        };
+        let found: Result<Option<(String,)>, _> = sqlx::query_as("SELECT id FROM organisations WHERE id = $1")
+            .bind(organisation)
+            .fetch_optional(&mut *connection)
+            .await;
+        match found {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                return fail_naming(
+                    Error::invalid(vec![FieldError::new(
+                        "organisation",
+                        format!("no organisation `{organisation}` (see `courtrules keys list`)"),
+                    )]),
+                    FLAGS,
+                );
+            }
+            Err(error) => return fail(internal(error)),
+        }
     }
     let input = DraftInput {
         district_id: command.district.clone(),
@@ -90,7 +122,7 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         let reader = Caller { organisation_id: Some(command.organisation.clone().unwrap_or_default()), ..caller };
         let draft = match layers::read_only(&service, &reader, input).await {
             Ok(draft) => draft,
-            Err(error) => return fail(error),
+            Err(error) => return fail_naming(error, FLAGS),
         };
         print_draft(&draft, command.json)?;
         if !command.json {
@@ -105,7 +137,7 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
     // without --accept.
     let draft = match layers::propose(&service, &caller, input).await {
         Ok(draft) => draft,
-        Err(error) => return fail(error),
+        Err(error) => return fail_naming(error, FLAGS),
     };
     let organisation = command.organisation.as_deref().unwrap_or_default();
     let draft_id = draft.id.clone();
@@ -163,11 +195,27 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
         }
         Err(error) => {
             discard(&service, organisation, &draft_id).await;
-            let failed = fail(error);
+            let failed = fail_naming(error, FLAGS);
             out::message("Nothing stored: the rules could not be accepted.");
             failed
         }
     }
+}
+
+/// The flag that gives each field the service names.
+const FLAGS: Flags = &[
+    ("district_id", "--district"),
+    ("judge_slug", "--judge"),
+    ("source_url", "--source-url"),
+    ("title", "--title"),
+    ("organisation", "--organisation"),
+];
+
+/// A database error looking up the organisation: logged, and answered as the API
+/// answers one (500 `internal-error`).
+fn internal(error: sqlx::Error) -> Error {
+    tracing::error!(%error, "could not look up the organisation");
+    Error::Internal(error.into())
 }
 
 /// Removes the draft stored to be accepted, when it was not.

@@ -16,7 +16,7 @@ mod uploads;
 use crate::out;
 use crate::sandbox::Sandbox;
 use crate::server;
-use crate::store::db::Db;
+use crate::store::db::{self, Db};
 use crate::store::seed;
 use args::{EngineArgs, ServeArgs, UploadArgs};
 use clap::{Args, Parser, Subcommand};
@@ -145,7 +145,8 @@ pub fn main() -> ExitCode {
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(error) => {
-            out::message(format_args!("error: {error:#}"));
+            // `{error:#}`, but a database's error shown once (`db::error_chain`).
+            out::message(format_args!("error: {}", db::error_chain(&error)));
             ExitCode::from(if is_check { 2 } else { 1 })
         }
     }
@@ -175,7 +176,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Migrate => {
             Db::open(&storage.database_url).await?;
-            out::line(format_args!("migrations applied to {}", storage.database_url))?;
+            out::line(format_args!("migrations applied to {}", db::redact_password(&storage.database_url)))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Seed { engine } => {

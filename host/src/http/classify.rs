@@ -129,18 +129,7 @@ pub(crate) fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest
     }
     .map_err(|message| details.push(FieldError::new("pdf_base64", message)))
     .ok();
-    let filename = match object.get("filename") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(name)) if name.chars().count() > MAX_FILENAME_CHARS => {
-            details.push(FieldError::new("filename", format!("must be at most {MAX_FILENAME_CHARS} characters")));
-            None
-        }
-        Some(Value::String(name)) => Some(name.clone()),
-        Some(other) => {
-            details.push(FieldError::new("filename", format!("must be a string, got {}", describe(other))));
-            None
-        }
-    };
+    let filename = filename(&object, &mut details);
     const FIELDS: [&str; 4] = ["judge_slug", "district_id", "pdf_base64", "filename"];
     let mut unknown: Vec<&String> = object.keys().filter(|key| !FIELDS.contains(&key.as_str())).collect();
     unknown.sort();
@@ -153,6 +142,46 @@ pub(crate) fn parse(body: &[u8], max_pdf_bytes: usize) -> Result<ClassifyRequest
             Ok(ClassifyRequest { judge_slug, district_id, pdf_base64: pdf, filename })
         }
         _ => Err(details),
+    }
+}
+
+/// The checks `parse` makes of a request's names — `judge_slug`, `district_id` and
+/// `filename`, the same problems at the same fields — for a caller that takes them
+/// otherwise (the command line's `classify --district --judge --filename`). A name not
+/// given (None) is not checked.
+pub(crate) fn check_names(
+    district_id: Option<&str>,
+    judge_slug: Option<&str>,
+    filename: Option<&str>,
+) -> Vec<FieldError> {
+    let mut object = Map::new();
+    let mut details = Vec::new();
+    for (field, value) in [("judge_slug", judge_slug), ("district_id", district_id), ("filename", filename)] {
+        if let Some(value) = value {
+            object.insert(field.into(), value.into());
+        }
+    }
+    for field in ["judge_slug", "district_id"] {
+        if object.contains_key(field) {
+            slug(&object, field, &mut details);
+        }
+    }
+    self::filename(&object, &mut details);
+    details
+}
+
+fn filename(object: &Map<String, Value>, details: &mut Vec<FieldError>) -> Option<String> {
+    match object.get("filename") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(name)) if name.chars().count() > MAX_FILENAME_CHARS => {
+            details.push(FieldError::new("filename", format!("must be at most {MAX_FILENAME_CHARS} characters")));
+            None
+        }
+        Some(Value::String(name)) => Some(name.clone()),
+        Some(other) => {
+            details.push(FieldError::new("filename", format!("must be a string, got {}", describe(other))));
+            None
+        }
     }
 }
 
@@ -265,6 +294,20 @@ mod tests {
         assert!(message("JV=BERi0x").unwrap().contains("padding"));
         assert!(message(&"A".repeat(2000)).unwrap().contains("too large"));
         assert_eq!(message("JVBERi0xLjcK"), None);
+    }
+
+    #[test]
+    fn names_given_apart_are_checked_as_in_a_body() {
+        let named = |district: &str, judge: &str, filename: Option<&str>| {
+            check_names(Some(district), Some(judge), filename).into_iter().map(|d| d.path).collect::<Vec<_>>()
+        };
+        assert_eq!(named("edny", "avery-sample", Some("memo.pdf")), Vec::<String>::new());
+        assert_eq!(named("EDNY", "Avery Sample", Some(&"x".repeat(300))), ["judge_slug", "district_id", "filename"]);
+        assert_eq!(named("", "a", None), ["district_id"]);
+        assert_eq!(check_names(None, None, Some(&"x".repeat(300))).len(), 1, "the file name alone");
+        let body = serde_json::json!({"judge_slug": "a", "district_id": "EDNY", "pdf_base64": "JVBERi0xLjcK"});
+        let from_body = parse(body.to_string().as_bytes(), 1000).err().unwrap();
+        assert_eq!(from_body[0].message, check_names(Some("EDNY"), Some("a"), None)[0].message);
     }
 
     #[test]

@@ -11,7 +11,9 @@
 //!
 //! Loading compiled code is `unsafe`: wasmtime runs the file's machine code as it is.
 //! So the folder must be the user's own: it is created 0700, files 0600, and a folder
-//! that others may write to is not used. A file is written whole under a temporary name
+//! that others may write to, or that another user owns, is not used; nor is a file
+//! there that another user owns or others may write to (it is compiled again and
+//! replaced, the folder being the user's). A file is written whole under a temporary name
 //! and renamed into place, so no process sees half a file. A file that does not load
 //! (corrupt, written by another wasmtime) is compiled again and replaced. Not being able
 //! to read or write the cache (a read-only home) is never an error: the module is
@@ -81,27 +83,35 @@ pub fn load(engine: &Engine, wasm: &[u8], kind: Kind, cache: Option<&Path>) -> a
     let Some(dir) = cache.filter(|dir| usable(dir)) else { return compile(engine, wasm) };
     let path = dir.join(format!("{}{}{SUFFIX}", kind.prefix(), key(engine, wasm)));
     match File::open(&path) {
-        Ok(file) => {
-            let started = Instant::now();
-            // Marks the file used, for pruning; if the folder is read-only it stays as it was.
-            let _ = file.set_modified(SystemTime::now());
-            // SAFETY: the file is in the user's own folder (`usable`), was written whole by
-            // `store` from `Module::serialize` of this same engine configuration (the key
-            // holds wasmtime's compatibility hash), and is only ever replaced by a rename,
-            // never changed in place, so the mapping stays as loaded.
-            match unsafe { Module::deserialize_open_file(engine, file) } {
-                Ok(module) => {
-                    let elapsed_us = started.elapsed().as_micros() as u64;
-                    tracing::debug!(path = %path.display(), elapsed_us, "compiled engine module loaded");
-                    return Ok(module);
+        Ok(file) => match file.metadata().map_err(|error| error.to_string()).and_then(|metadata| own(&metadata)) {
+            // Checked on the file opened (not on the name, which could be swapped between).
+            Err(why) => tracing::warn!(
+                path = %path.display(),
+                "not loading the compiled engine module, compiling it again: the file {why}"
+            ),
+            Ok(()) => {
+                let started = Instant::now();
+                // Marks the file used, for pruning; if the folder is read-only it stays as it was.
+                let _ = file.set_modified(SystemTime::now());
+                // SAFETY: the file is the user's own, in the user's own folder, and no one
+                // else may write either (`usable`, `own`); it was written whole by `store`
+                // from `Module::serialize` of this same engine configuration (the key holds
+                // wasmtime's compatibility hash), and is only ever replaced by a rename,
+                // never changed in place, so the mapping stays as loaded.
+                match unsafe { Module::deserialize_open_file(engine, file) } {
+                    Ok(module) => {
+                        let elapsed_us = started.elapsed().as_micros() as u64;
+                        tracing::debug!(path = %path.display(), elapsed_us, "compiled engine module loaded");
+                        return Ok(module);
+                    }
+                    Err(error) => tracing::warn!(
+                        path = %path.display(),
+                        error = %format!("{error:#}"),
+                        "the compiled engine module did not load; compiling it again"
+                    ),
                 }
-                Err(error) => tracing::warn!(
-                    path = %path.display(),
-                    error = %format!("{error:#}"),
-                    "the compiled engine module did not load; compiling it again"
-                ),
             }
-        }
+        },
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             tracing::debug!(path = %path.display(), "no compiled engine module yet; compiling it");
         }
@@ -124,32 +134,57 @@ fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
     Ok(module)
 }
 
-/// The cache folder, created if missing (0700), unless others may write to it: then
-/// they could put code there that this process would run.
+/// The cache folder, created if missing (0700), unless another user owns it or others
+/// may write to it: then they could put code there that this process would run.
 fn usable(dir: &Path) -> bool {
     if let Err(error) = create_dir(dir) {
         tracing::debug!(dir = %dir.display(), %error, "no engine module cache: the folder cannot be created");
         return false;
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        match std::fs::metadata(dir) {
-            Ok(metadata) if metadata.permissions().mode() & 0o022 != 0 => {
-                tracing::warn!(
-                    dir = %dir.display(),
-                    "not using the engine module cache: others may write to the folder (make it 0700)"
-                );
-                return false;
+    match std::fs::metadata(dir) {
+        Ok(metadata) => match own(&metadata) {
+            Ok(()) => true,
+            Err(why) => {
+                tracing::warn!(dir = %dir.display(), "not using the engine module cache: the folder {why}");
+                false
             }
-            Ok(_) => {}
-            Err(error) => {
-                tracing::debug!(dir = %dir.display(), %error, "no engine module cache");
-                return false;
-            }
+        },
+        Err(error) => {
+            tracing::debug!(dir = %dir.display(), %error, "no engine module cache");
+            false
         }
     }
-    true
+}
+
+/// Whether a cache folder or file is this process's own: owned by its effective user,
+/// and not writable by the group or others. Else why not, for the log.
+#[cfg(unix)]
+fn own(metadata: &std::fs::Metadata) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    if metadata.uid() != me {
+        return Err(format!(
+            "is owned by another user (uid {}, this process runs as uid {me}); make the cache your own",
+            metadata.uid()
+        ));
+    }
+    if metadata.mode() & 0o022 != 0 {
+        return Err(format!(
+            "may be written by others (mode {:o}; make folders 0700, files 0600)",
+            metadata.mode() & 0o7777
+        ));
+    }
+    if !metadata.is_dir() && !metadata.is_file() {
+        return Err("is neither a folder nor a file".to_owned());
+    }
+    Ok(())
+}
+
+/// Elsewhere no owner is checked: the folder is the user's profile's.
+#[cfg(not(unix))]
+fn own(_: &std::fs::Metadata) -> Result<(), String> {
+    Ok(())
 }
 
 fn create_dir(dir: &Path) -> std::io::Result<()> {
@@ -358,6 +393,78 @@ mod tests {
         expected.push("engine-primed-new.cwasm".into());
         expected.sort();
         assert_eq!(files(dir.path()), expected);
+    }
+
+    /// Whether this process may give files away (root), for the ownership tests.
+    #[cfg(unix)]
+    fn can_chown() -> bool {
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        if !root {
+            eprintln!("skipped: a file owned by another user can only be made by root");
+        }
+        root
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_another_user_owns_or_may_write_is_not_used() {
+        use std::os::unix::fs::PermissionsExt;
+        let engine = Engine::default();
+        let dir = tempfile::tempdir().unwrap();
+        let writable = dir.path().join("writable");
+        std::fs::create_dir(&writable).unwrap();
+        std::fs::set_permissions(&writable, std::fs::Permissions::from_mode(0o777)).unwrap();
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&writable)).unwrap();
+        assert_eq!(files(&writable), Vec::<String>::new(), "a folder others may write to is not used");
+        if !can_chown() {
+            return;
+        }
+        // 0755, as `mkdir` makes it, but another user's (nobody's): as the report that found
+        // this, a module there was loaded as if it were this user's own.
+        let theirs = dir.path().join("theirs");
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&theirs)).unwrap();
+        let planted = files(&theirs);
+        assert_eq!(planted.len(), 1);
+        std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
+        let metadata = std::fs::metadata(&theirs).unwrap();
+        assert!(own(&metadata).unwrap_err().contains("owned by another user (uid 65534"));
+        let file = theirs.join(&planted[0]);
+        let modified = std::fs::metadata(&file).unwrap().modified().unwrap() - Duration::from_secs(60);
+        File::options().write(true).open(&file).unwrap().set_modified(modified).unwrap();
+        std::fs::write(theirs.join("marker"), b"").unwrap();
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&theirs)).unwrap();
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().modified().unwrap(),
+            modified,
+            "a file in another user's folder is not opened to be loaded (which marks it used)"
+        );
+        assert_eq!(files(&theirs), [planted[0].clone(), "marker".to_owned()], "nor is anything written there");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_another_user_owns_or_may_write_is_compiled_again_and_replaced() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let engine = Engine::default();
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&cache)).unwrap();
+        let path = cache.join(&files(&cache)[0]);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o666)).unwrap();
+        assert!(own(&std::fs::metadata(&path).unwrap()).unwrap_err().contains("written by others (mode 666"));
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&cache)).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().mode() & 0o777, 0o600, "replaced by a file of its own");
+        if !can_chown() {
+            return;
+        }
+        std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        load(&engine, ONE_TYPE, Kind::Plain, Some(&cache)).unwrap();
+        let replaced = std::fs::metadata(&path).unwrap();
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        assert_eq!(replaced.uid(), unsafe { libc::geteuid() }, "another user's file is replaced, not loaded");
+        assert_eq!(replaced.mode() & 0o777, 0o600);
     }
 
     #[test]

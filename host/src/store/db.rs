@@ -11,6 +11,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{MigrateDatabase, Migrator};
 use sqlx::{Any, AnyPool, Connection, Executor};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
@@ -38,6 +39,8 @@ pub struct Db {
     /// SQLite: the file other processes on the same database lock while they migrate
     /// or seed (`setup_lock`).
     setup_lock_file: Option<PathBuf>,
+    /// The URL as messages show it (`redact_password`).
+    shown: std::sync::Arc<str>,
 }
 
 /// Held while a process migrates or seeds an SQLite database (see `Db::setup_lock`);
@@ -131,8 +134,9 @@ impl Db {
                 .connect(&url)
                 .await
                 .with_context(|| format!("could not open the database {url}"))?;
-            Ok(Db { pool, backend: Backend::Sqlite, setup_lock_file })
+            Ok(Db { pool, backend: Backend::Sqlite, setup_lock_file, shown: url.into() })
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            check_postgres_url(url)?;
             let shown = redact_password(url);
             if !Any::database_exists(url).await.with_context(|| format!("could not reach PostgreSQL at {shown}"))? {
                 // Servers started together may all find it missing: one creates it, and
@@ -145,12 +149,16 @@ impl Db {
             }
             let pool = AnyPoolOptions::new()
                 .max_connections(POSTGRES_CONNECTIONS)
+                .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
                 .connect(url)
                 .await
                 .with_context(|| format!("could not open the database {shown}"))?;
-            Ok(Db { pool, backend: Backend::Postgres, setup_lock_file: None })
+            Ok(Db { pool, backend: Backend::Postgres, setup_lock_file: None, shown: shown.into() })
         } else {
-            bail!("unsupported database URL `{url}`: expected sqlite://PATH or postgres://USER@HOST[:PORT]/DATABASE")
+            bail!(
+                "unsupported database URL `{}`: expected sqlite://PATH or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE",
+                redact_password(url)
+            )
         }
     }
 
@@ -250,13 +258,46 @@ impl Db {
         setup_lock(self.setup_lock_file.as_deref()).await
     }
 
-    /// The current counter of one kind of data.
+    /// The current counter of one kind of data. Servers read it every `--refresh-ms`, so
+    /// when the database cannot be reached, this is where the log says why.
     pub async fn version(&self, watched: Watched) -> anyhow::Result<i64> {
-        let version: Option<(i64,)> = sqlx::query_as("SELECT version FROM data_versions WHERE name = $1")
+        let version: Option<(i64,)> = match sqlx::query_as("SELECT version FROM data_versions WHERE name = $1")
             .bind(watched.name())
             .fetch_optional(&self.pool)
-            .await?;
+            .await
+        {
+            Ok(version) => version,
+            Err(error) => return Err(self.diagnose(error).await),
+        };
         Ok(version.map_or(0, |(version,)| version))
+    }
+
+    /// An error of the pool, with the reason when it is only "pool timed out": sqlx keeps
+    /// retrying a refused connection until the acquire timeout and then reports the
+    /// timeout alone, so one connection is tried here to learn what the database says.
+    pub async fn diagnose(&self, error: sqlx::Error) -> anyhow::Error {
+        if !matches!(error, sqlx::Error::PoolTimedOut) {
+            return error.into();
+        }
+        let shown = &self.shown;
+        let options = self.pool.connect_options();
+        match tokio::time::timeout(POSTGRES_ACQUIRE_TIMEOUT, sqlx::ConnectOptions::connect(&*options)).await {
+            Ok(Ok(connection)) => {
+                connection.close().await.ok();
+                anyhow::Error::from(error).context(format!(
+                    "no connection to the database {shown} was free within {} s (the database answers; every \
+                     connection of this server was busy)",
+                    POSTGRES_ACQUIRE_TIMEOUT.as_secs()
+                ))
+            }
+            Ok(Err(connect_error)) => {
+                anyhow::Error::from(connect_error).context(format!("could not connect to the database {shown}"))
+            }
+            Err(_) => anyhow::Error::from(error).context(format!(
+                "could not connect to the database {shown}: it did not answer within {} s",
+                POSTGRES_ACQUIRE_TIMEOUT.as_secs()
+            )),
+        }
     }
 }
 
@@ -306,15 +347,115 @@ async fn setup_lock(file: Option<&Path>) -> anyhow::Result<SetupLock> {
 /// rate-limit admission, and several replicas share the server's `max_connections`.
 const POSTGRES_CONNECTIONS: u32 = 16;
 
-/// The URL with its password, if any, replaced by `***`, for messages and logs.
+/// How long a query waits for a connection of the pool before it fails. sqlx's default
+/// (30 s) equals the default request time limit (`--request-timeout-ms`), so with
+/// PostgreSQL down every request hung until the request timed out, and its answer (a
+/// 503 `timeout`) blamed the request; after 5 s the query fails and the request is
+/// answered the documented 500 `internal error`, the log saying why (`Db::diagnose`).
+/// A query holds a connection for milliseconds, so a healthy server waiting 5 s for
+/// one of its 16 is already far beyond its capacity.
+pub const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What a URL whose user name, password or database name holds one of `#@/?%` unencoded
+/// must be told.
+const PERCENT_ENCODE_HINT: &str = "a `#`, `@`, `/`, `?` or `%` in the user name, password or database name must be \
+                                   percent-encoded (`%23`, `%40`, `%2F`, `%3F`, `%25`)";
+
+/// Refuses, before anything echoes or uses it, a PostgreSQL URL that does not parse or
+/// that parses into something else than written: a `#` in a password starts a fragment
+/// (and `postgres://u:12#3@host/db` would connect to host `u`, port 12), a `/` ends the
+/// host early. The message shows the URL redacted and says to percent-encode.
+fn check_postgres_url(url: &str) -> anyhow::Result<()> {
+    let shown = redact_password(url);
+    let error = match url::Url::parse(url) {
+        Ok(parsed) if parsed_as_written(&parsed) => return Ok(()),
+        Ok(_) => None,
+        Err(error) => Some(error),
+    };
+    // The parser's own complaint ("invalid port number" for `u:secret#pw@host`) would
+    // mislead when the user name or password is the cause.
+    let credentials = url.split_once("://").and_then(|(_, rest)| rest.rsplit_once('@')).map(|(before, _)| before);
+    match error {
+        Some(error) if !credentials.is_some_and(|credentials| credentials.contains(['#', '/', '?'])) => {
+            bail!("the database URL {shown} is not valid ({error}); {PERCENT_ENCODE_HINT}")
+        }
+        _ => bail!(
+            "the database URL {shown} is not valid: it has a `#`, `/` or `?` before its last `@`; {PERCENT_ENCODE_HINT}"
+        ),
+    }
+}
+
+/// The URL as messages and logs may show it: the password replaced by `***`, and so is
+/// the value of any query parameter named like `password` (`?password=`,
+/// `?sslpassword=`). A URL that does not parse as written (or parses with a `#`
+/// fragment or an `@` in its path: a password's unencoded `#` or `/`) shows nothing
+/// between `://` and its last `@`.
 pub fn redact_password(url: &str) -> String {
     match url::Url::parse(url) {
-        Ok(mut parsed) if parsed.password().is_some() => {
-            let _ = parsed.set_password(Some("***"));
-            parsed.to_string()
+        Ok(mut parsed) if parsed_as_written(&parsed) => {
+            if parsed.password().is_some() {
+                let _ = parsed.set_password(Some("***"));
+            }
+            redact_query(parsed.as_ref())
         }
-        _ => url.to_owned(),
+        _ => {
+            let (scheme, rest) = match url.find("://") {
+                Some(at) => url.split_at(at + 3),
+                None => url.split_at(url.find(':').map_or(0, |at| at + 1)),
+            };
+            match rest.rfind('@') {
+                Some(at) => redact_query(&format!("{scheme}***{}", &rest[at..])),
+                None => redact_query(url),
+            }
+        }
     }
+}
+
+/// Whether a database URL that parsed means what it says: no `#` fragment and no `@`
+/// in the path, which are a password's (or database name's) unencoded `#` or `/`.
+fn parsed_as_written(parsed: &url::Url) -> bool {
+    parsed.fragment().is_none() && !parsed.path().contains('@')
+}
+
+/// The values of a URL's query parameters whose name holds `password` replaced by `***`.
+fn redact_query(url: &str) -> String {
+    // Everything after the `?` counts as the query: a password's unencoded `#` would
+    // otherwise end it, and the rest of the password be shown.
+    let Some((head, query)) = url.split_once('?') else { return url.to_owned() };
+    let pairs: Vec<String> = query
+        .split('&')
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let decoded: String = url::form_urlencoded::parse(name.as_bytes()).map(|(name, _)| name).collect();
+            if decoded.to_ascii_lowercase().contains("password") && !value.is_empty() {
+                format!("{name}=***")
+            } else {
+                pair.to_owned()
+            }
+        })
+        .collect();
+    format!("{head}?{}", pairs.join("&"))
+}
+
+/// An error and its causes as `{error:#}` joins them, except that an error PostgreSQL
+/// or SQLite returned is shown once, as the database worded it, and a cause that only
+/// repeats the end of the one before is left out: sqlx's wording includes its source's
+/// ("error returned from database: X at line 334: X at line 334", the line being in
+/// PostgreSQL's C source; "error communicating with database: Connection refused (os
+/// error 111): Connection refused (os error 111)").
+pub fn error_chain(error: &anyhow::Error) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in error.chain() {
+        if let Some(sqlx::Error::Database(database)) = cause.downcast_ref::<sqlx::Error>() {
+            parts.push(database.message().to_owned());
+            break;
+        }
+        let text = cause.to_string();
+        if !parts.last().is_some_and(|last| last.ends_with(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(": ")
 }
 
 /// `sqlite://PATH` with the file's folder created and `mode=rwc` so the file is too.
@@ -338,4 +479,139 @@ fn sqlite_url(rest: &str) -> anyhow::Result<String> {
         format!("{query}&mode=rwc")
     };
     Ok(format!("sqlite://{path}?{query}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_password_is_redacted() {
+        assert_eq!(redact_password("postgres://u:secret@127.0.0.1:5432/db"), "postgres://u:***@127.0.0.1:5432/db");
+        assert_eq!(redact_password("postgresql://u:p%23w@db.example/x"), "postgresql://u:***@db.example/x");
+        // No password: unchanged.
+        assert_eq!(redact_password("postgres://u@127.0.0.1:5432/db"), "postgres://u@127.0.0.1:5432/db");
+        assert_eq!(redact_password("sqlite://./var/courtrules.db"), "sqlite://./var/courtrules.db");
+        // Any scheme, as `unsupported database URL` shows it.
+        assert_eq!(redact_password("mysql://root:topsecret@127.0.0.1/x"), "mysql://root:***@127.0.0.1/x");
+        // An `@` in the password, unencoded: the last `@` ends it.
+        assert!(!redact_password("postgres://u:p@ss@host/db").contains("ss"));
+    }
+
+    #[test]
+    fn a_password_query_parameter_is_redacted() {
+        assert_eq!(
+            redact_password("postgres://u@127.0.0.1/db?password=secret&sslmode=disable"),
+            "postgres://u@127.0.0.1/db?password=***&sslmode=disable"
+        );
+        assert_eq!(
+            redact_password("postgres://u:a@h/db?sslmode=require&PassWord=b&sslpassword=c&application_name=x"),
+            "postgres://u:***@h/db?sslmode=require&PassWord=***&sslpassword=***&application_name=x"
+        );
+        // Named with percent-encoding; and a `#` in the value is the value's.
+        assert_eq!(redact_password("postgres://h/db?pass%77ord=x%20y"), "postgres://h/db?pass%77ord=***");
+        assert_eq!(redact_password("postgres://h/db?password=ab#cd"), "postgres://h/db?password=***");
+        assert_eq!(redact_password("postgres://h:99999/db?password=secret"), "postgres://h:99999/db?password=***");
+    }
+
+    #[test]
+    fn a_url_that_does_not_parse_shows_no_credentials() {
+        for (url, shown) in [
+            ("postgres://u:secret#pw@127.0.0.1:5432/db", "postgres://***@127.0.0.1:5432/db"),
+            ("postgres://u:secret@127.0.0.1:99999/db", "postgres://***@127.0.0.1:99999/db"),
+            // These parse, but not as written: host `u`, port 12.
+            ("postgres://u:12#secret@127.0.0.1/db", "postgres://***@127.0.0.1/db"),
+            ("postgres://u:12/secret@127.0.0.1/db", "postgres://***@127.0.0.1/db"),
+            ("mysql:root:secret@127.0.0.1/x", "mysql:***@127.0.0.1/x"),
+            ("root:secret@127.0.0.1", "root:***@127.0.0.1"),
+        ] {
+            assert_eq!(redact_password(url), shown, "{url}");
+        }
+    }
+
+    #[test]
+    fn a_postgres_url_not_parsed_as_written_is_refused_with_a_hint() {
+        for url in [
+            "postgres://u:secret#pw@127.0.0.1:5432/db",
+            "postgres://u:12#secret@127.0.0.1/db",
+            "postgres://u:12/secret@127.0.0.1/db",
+            "postgres://u:secret@127.0.0.1:99999/db",
+        ] {
+            let message = format!("{:#}", check_postgres_url(url).unwrap_err());
+            assert!(!message.contains("secret") && !message.contains("u:12"), "{message}");
+            assert!(message.contains("must be percent-encoded"), "{message}");
+        }
+        let message = format!("{:#}", check_postgres_url("postgres://u:secret@127.0.0.1:99999/db").unwrap_err());
+        assert!(message.contains("invalid port number"), "{message}");
+        // Not "invalid port number" when the password is the cause.
+        let message = format!("{:#}", check_postgres_url("postgres://u:secret#pw@127.0.0.1:5432/db").unwrap_err());
+        assert!(
+            !message.contains("port") && message.contains("has a `#`, `/` or `?` before its last `@`"),
+            "{message}"
+        );
+        check_postgres_url("postgres://u:p%23w@127.0.0.1:5432/db?sslmode=disable").unwrap();
+        check_postgres_url("postgresql://u@localhost/db").unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_refused_url_is_reported_redacted() {
+        let message = format!("{:#}", Db::connect("mysql://root:topsecret@127.0.0.1/x").await.err().unwrap());
+        assert!(message.contains("mysql://root:***@127.0.0.1/x") && !message.contains("topsecret"), "{message}");
+        let message = format!("{:#}", Db::connect("postgres://u:top#secret@127.0.0.1:5432/db").await.err().unwrap());
+        assert!(!message.contains("secret") && message.contains("percent-encoded"), "{message}");
+    }
+
+    /// A database error as sqlx reports one from PostgreSQL: its text and, like
+    /// `PgDatabaseError`, the line of PostgreSQL's source that raised it.
+    #[derive(Debug)]
+    struct FakeDatabaseError;
+
+    impl std::fmt::Display for FakeDatabaseError {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("password authentication failed for user \"courtrules\" at line 334")
+        }
+    }
+
+    impl std::error::Error for FakeDatabaseError {}
+
+    impl sqlx::error::DatabaseError for FakeDatabaseError {
+        fn message(&self) -> &str {
+            "password authentication failed for user \"courtrules\""
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    #[test]
+    fn a_database_error_is_shown_once() {
+        let error = anyhow::Error::from(sqlx::Error::Database(Box::new(FakeDatabaseError)))
+            .context("could not reach PostgreSQL at postgres://courtrules:***@127.0.0.1:5432/x");
+        assert_eq!(
+            error_chain(&error),
+            "could not reach PostgreSQL at postgres://courtrules:***@127.0.0.1:5432/x: password authentication failed \
+             for user \"courtrules\""
+        );
+        // Other errors as `{:#}`.
+        let error = anyhow::anyhow!("inner").context("outer");
+        assert_eq!(error_chain(&error), format!("{error:#}"));
+        let error = anyhow::Error::from(sqlx::Error::PoolTimedOut).context("could not refresh");
+        assert_eq!(error_chain(&error), "could not refresh: pool timed out while waiting for an open connection");
+        // An I/O error, which sqlx words as its source.
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        let error = anyhow::Error::from(sqlx::Error::Io(refused)).context("could not reach PostgreSQL");
+        assert_eq!(
+            error_chain(&error),
+            "could not reach PostgreSQL: error communicating with database: connection refused"
+        );
+    }
 }
