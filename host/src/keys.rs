@@ -179,8 +179,17 @@ pub async fn require_organisation(connection: &mut sqlx::AnyConnection, id: &str
     Ok(found.with_context(|| format!("no organisation `{id}` (see `courtrules keys list`)"))?.0)
 }
 
-/// Revokes a key; false when there is no key with that id.
-pub async fn revoke(db: &Db, id: &str) -> anyhow::Result<bool> {
+/// What `revoke` found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Revocation {
+    Revoked,
+    /// The key had been revoked already, at this time (left as it was).
+    AlreadyRevoked(String),
+    NoSuchKey,
+}
+
+/// Revokes a key.
+pub async fn revoke(db: &Db, id: &str) -> anyhow::Result<Revocation> {
     let mut tx = db.begin_write().await?;
     let updated = sqlx::query("UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
         .bind(now())
@@ -188,14 +197,15 @@ pub async fn revoke(db: &Db, id: &str) -> anyhow::Result<bool> {
         .execute(&mut *tx)
         .await?
         .rows_affected();
-    let exists: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM api_keys WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
+    let found: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT revoked_at FROM api_keys WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
     bump_version(&mut tx, Watched::Keys).await?;
     tx.commit().await?;
-    if updated == 0 && exists.is_some() {
-        tracing::info!(key_id = id, "key was already revoked");
-    }
-    Ok(exists.is_some())
+    Ok(match found {
+        None => Revocation::NoSuchKey,
+        Some(_) if updated > 0 => Revocation::Revoked,
+        Some((at,)) => Revocation::AlreadyRevoked(at.unwrap_or_default()),
+    })
 }
 
 /// Keys that can still be used.

@@ -329,6 +329,10 @@ fn keys_create_list_revoke(cli: &Cli) {
     assert!(line.contains("two-districts") && line.contains("edny,sdny") && line.contains("active"), "{line}");
     assert!(!listed.contains(&key), "keys list shows a secret");
     assert!(workspace.cli(&["keys", "revoke", &id]).status.success());
+    // Again: it says so, and changes nothing.
+    let again = workspace.cli(&["keys", "revoke", &id]);
+    assert!(again.status.success());
+    assert!(stdout(&again).starts_with(&format!("Key {id} was already revoked (at ")), "{}", stdout(&again));
     let listed = stdout(&workspace.cli(&["keys", "list"]));
     assert!(listed.lines().any(|line| line.starts_with(&id) && line.contains("revoked")), "{listed}");
     assert_eq!(workspace.cli(&["keys", "revoke", "000000000000"]).status.code(), Some(1));

@@ -127,12 +127,14 @@ pub(super) async fn run(db: &Db, command: KeysCommand) -> anyhow::Result<ExitCod
             Ok(ExitCode::SUCCESS)
         }
         KeysCommand::Revoke { id } => {
-            if keys::revoke(db, &id).await? {
-                out::line(format_args!("Revoked key {id}."))?;
-                Ok(ExitCode::SUCCESS)
-            } else {
-                bail!("no key with id `{id}` (see `courtrules keys list`)")
+            match keys::revoke(db, &id).await? {
+                keys::Revocation::Revoked => out::line(format_args!("Revoked key {id}."))?,
+                keys::Revocation::AlreadyRevoked(at) => {
+                    out::line(format_args!("Key {id} was already revoked (at {at}); nothing changed."))?
+                }
+                keys::Revocation::NoSuchKey => bail!("no key with id `{id}` (see `courtrules keys list`)"),
             }
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
