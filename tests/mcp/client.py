@@ -405,7 +405,10 @@ def transport_errors(base, key, other_key):
     ok(not session_works(base, key, sessions[0]) and all(session_works(base, key, s) for s in sessions[1:]),
        "http: a key's 17th session closes its oldest, and only it")
     for s in sessions[1:]:
-        raw(base, key, None, {"Mcp-Session-Id": s}, method="DELETE")
+        status, _, _, _ = raw(base, key, None, {"Mcp-Session-Id": s}, method="DELETE")
+        ok(status == 204 and not session_works(base, key, s), f"http: DELETE closes the key's own session with a 204 ({status})")
+    general(*raw(base, key, None, {"Mcp-Session-Id": "no-such-session"}, method="DELETE")[:3], 404, "no MCP session",
+            "DELETE of an unknown session")
 
 
 async def main():

@@ -89,7 +89,8 @@ async fn authenticate(State(route): State<Route>, mut request: Request, next: Ne
     // A session is its key's: another key's use of it is answered as an unknown session.
     let session = parts.headers.get(SESSION_ID).and_then(|value| value.to_str().ok()).map(str::to_owned);
     if let Some(session) = &session
-        && !route.sessions.belongs_to(session, &key_id)
+        && (!route.sessions.belongs_to(session, &key_id)
+            || (parts.method == Method::DELETE && !route.sessions.known(session)))
     {
         return unknown_session(session);
     }
@@ -113,6 +114,11 @@ async fn authenticate(State(route): State<Route>, mut request: Request, next: Ne
         && let Some(id) = response.headers().get(SESSION_ID).and_then(|value| value.to_str().ok())
     {
         reservation.opened(id);
+    }
+    // The transport answers a session closed with 202; MCP clients expect 200 or 204 (the
+    // Python SDK logs any other status as "Session termination failed").
+    if parts.method == Method::DELETE && response.status() == StatusCode::ACCEPTED {
+        return StatusCode::NO_CONTENT.into_response();
     }
     in_own_words(response, &parts, &bytes).await
 }

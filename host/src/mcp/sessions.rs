@@ -132,6 +132,11 @@ impl Sessions {
 
     /// Whether session `id` may be used by `key_id`: an unknown id may (the transport
     /// answers it), another key's may not.
+    /// Whether a session of this id was opened here (and not yet forgotten).
+    pub fn known(&self, id: &str) -> bool {
+        self.owners().sessions.contains_key(id)
+    }
+
     pub fn belongs_to(&self, id: &str, key_id: &str) -> bool {
         self.owners().sessions.get(id).is_none_or(|(owner, _)| owner == key_id)
     }
