@@ -17,11 +17,17 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
-        if !is_json(request.headers().get(CONTENT_TYPE)) {
-            return Err(ApiError::UnsupportedMediaType);
-        }
-        if let Some(coding) = content_coding(&request) {
-            return Err(ApiError::UnsupportedContentEncoding(coding));
+        let refusal = if !is_json(request.headers().get(CONTENT_TYPE)) {
+            Some(ApiError::UnsupportedMediaType)
+        } else {
+            content_coding(&request).map(ApiError::UnsupportedContentEncoding)
+        };
+        if let Some(refusal) = refusal {
+            // The body is read (within the limit) before the refusal is answered: a
+            // connection closed on unread bytes is reset, and the client may lose the
+            // answer to the reset ("peer disconnected") instead of reading the 415.
+            let _ = read_body(request).await;
+            return Err(refusal);
         }
         let bytes = read_body(request).await?;
         crate::service::check::require_json(&bytes)?;
