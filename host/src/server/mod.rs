@@ -14,7 +14,7 @@ use crate::out;
 use crate::sandbox::Sandbox;
 use crate::service::{self, Service};
 use crate::store::catalogue::Live;
-use crate::store::db::Db;
+use crate::store::db::{self, Db};
 use crate::store::seed;
 use crate::uploads::Uploads;
 use anyhow::Context;
@@ -176,22 +176,23 @@ fn spawn_refresher(state: AppState, every: Duration) {
         let mut ticker = tokio::time::interval(every);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let service = &state.service;
+        // A database error once, as the command line shows it (`db::error_chain`).
         loop {
             ticker.tick().await;
             if let Err(error) = state.keys.refresh(&service.db).await {
-                tracing::warn!(error = format!("{error:#}"), "could not refresh the key cache");
+                tracing::warn!(error = db::error_chain(&error), "could not refresh the key cache");
             }
             if let Err(error) = service.layers.refresh(&service.db).await {
-                tracing::warn!(error = format!("{error:#}"), "could not refresh the layer cache");
+                tracing::warn!(error = db::error_chain(&error), "could not refresh the layer cache");
             }
             if let Err(error) = state.limiter.sweep().await {
-                tracing::warn!(error = format!("{error:#}"), "could not sweep the rate-limit log");
+                tracing::warn!(error = db::error_chain(&error), "could not sweep the rate-limit log");
             }
             match service.catalogue.refresh(&service.db, &service.sandbox).await {
                 Ok(true) => tracing::info!("the data changed; catalogue reloaded"),
                 Ok(false) => {}
                 Err(error) => tracing::error!(
-                    error = format!("{error:#}"),
+                    error = db::error_chain(&error),
                     "could not reload the catalogue; serving the previous one"
                 ),
             }
