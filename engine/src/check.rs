@@ -27,7 +27,15 @@ pub fn check(profile: &Profile, request: &CheckRequest) -> Result<CheckResponse,
     let mut skipped = Vec::new();
     for effective in applicable_rules(profile, judge, request) {
         let rule = effective.rule;
-        match checks::evaluate(rule, request) {
+        // A rule for some motions, for a request that names none (`applicable_rules`).
+        let needs_motion =
+            request.motion_type.is_none() && rule.applies_to.as_ref().is_some_and(|a| a.motion_types.is_some());
+        let outcome = match checks::evaluate(rule, request) {
+            Outcome::NotApplicable => continue,
+            _ if needs_motion => Outcome::Skipped { needs: "motion_type" },
+            outcome => outcome,
+        };
+        match outcome {
             Outcome::Ran { status, message } => results.push(CheckResult {
                 severity: rule.severity,
                 category: rule.category,

@@ -80,6 +80,9 @@ pub fn resolve_layers<'p>(profile: &'p Profile, judge: &'p JudgeProfile) -> Vec<
 }
 
 /// The rules that apply to this filing, after resolution and singular-kind precedence.
+/// A request without `motion_type` gets the rules for its kind of paper whatever their
+/// motions (`check` lists those as needing it): which of a district's brief page limits
+/// applies can turn on the motion, and none may be passed over in silence.
 pub fn applicable_rules<'p>(
     profile: &'p Profile,
     judge: &'p JudgeProfile,
@@ -119,13 +122,14 @@ fn singular_kind(rule: &Rule) -> Option<RuleKind> {
     rule.kind().filter(|kind| kind.is_singular())
 }
 
-/// Whether a rule limited by `applies_to` applies to this filing.
+/// Whether a rule limited by `applies_to` applies to this filing. Without `motion_type`,
+/// a rule for some motions applies if it is for this kind of paper: a rule for some
+/// motions whatever the paper (a 56.1 statement) does not, as the paper may be a letter.
 pub fn matches_request(applies: &AppliesTo, request: &CheckRequest) -> bool {
     let scope_ok = applies.document_scopes.as_ref().is_none_or(|scopes| scopes.contains(&request.document_scope));
-    let motion_ok = applies
-        .motion_types
-        .as_ref()
-        .is_none_or(|motions| request.motion_type.is_some_and(|motion| motions.contains(&motion)));
+    let motion_ok = applies.motion_types.as_ref().is_none_or(|motions| {
+        request.motion_type.map_or(applies.document_scopes.is_some(), |motion| motions.contains(&motion))
+    });
     let role_ok = applies.filing_roles.as_ref().is_none_or(|roles| roles.contains(&request.filing_role));
     let filer_ok = applies.filer_pro_se.is_none_or(|wanted| wanted == request.is_pro_se);
     let opponent_ok = applies.opposing_party_pro_se.is_none_or(|wanted| wanted == request.opposing_party_pro_se);

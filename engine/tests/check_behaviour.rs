@@ -81,6 +81,33 @@ fn skipped_checks_name_the_field_they_need() {
 }
 
 #[test]
+fn a_rule_for_the_paper_but_limited_to_motion_types_needs_the_motion_when_none_is_named() {
+    // The judge's pre-motion conference rule, made a rule for supporting briefs of Rule 12
+    // and Rule 56 motions (as a district's brief page limits are).
+    let mut value = support::profile_value();
+    let judge = value["judges"].as_array_mut().unwrap().iter_mut().find(|j| j["slug"] == "judge-strict").unwrap();
+    let rules = judge["standing_order"]["rules"].as_array_mut().unwrap();
+    let pmc = rules.iter_mut().find(|rule| rule["rule_key"] == "Pmc:dispositive").unwrap();
+    pmc["applies_to"]["document_scopes"] = json!(["brief_support"]);
+    let profile = courtrules_engine::ffi::parse_profile(value.to_string().as_bytes()).unwrap();
+    let unnamed = request(|request| {
+        request.as_object_mut().unwrap().remove("motion_type");
+    });
+    let response = check(&profile, &unnamed).unwrap();
+    // Without the motion it is neither passed nor failed, but said to need it.
+    assert!(!has_result(&response, "Pmc:dispositive"), "{:#?}", response.results);
+    let needs = |key: &str| response.meta.skipped.iter().find(|s| s.rule_key == key).map(|s| s.needs.clone());
+    assert_eq!(needs("Pmc:dispositive").as_deref(), Some("motion_type"));
+    // A rule for a motion whatever the paper (a discovery motion's conferral) is not.
+    assert_eq!(needs("Structure:conferral"), None);
+    assert_eq!(response.meta.checks_skipped as usize, response.meta.skipped.len());
+    // Named, the rule runs as before.
+    let named = check(&profile, &request(|_| {})).unwrap();
+    assert!(has_result(&named, "Pmc:dispositive"));
+    assert!(named.meta.skipped.iter().all(|s| s.needs != "motion_type"));
+}
+
+#[test]
 fn pmc_completed_true_gives_a_pmc_pass() {
     let response = run(|r| r["pmc_completed"] = json!(true));
     let pmc = result(&response, "Pmc:dispositive");

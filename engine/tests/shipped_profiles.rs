@@ -81,3 +81,35 @@ fn the_schema_rejects_what_the_engine_rejects() {
         assert!(parse_profile(profile.to_string().as_bytes()).is_err(), "engine accepts {pointer} = {replacement}");
     }
 }
+
+/// N.D. Tex.'s brief limit is 25 pages, or 50 for summary judgment (LR 7.2(c), 56.5(b)):
+/// a brief of unnamed motion cannot be checked against either, and must say so rather
+/// than pass over both (it answered `REVIEW` with no word of the page limit).
+#[test]
+fn a_brief_without_its_motion_names_the_page_limits_it_could_not_check() {
+    let bytes = std::fs::read(repo_root().join("data/profiles/txnd.json")).unwrap();
+    let profile = parse_profile(&bytes).unwrap();
+    let request = |motion: Option<&str>| {
+        let mut value = serde_json::json!({
+            "judge_slug": "court", "district_id": "txnd", "document_scope": "brief_support",
+            "is_pro_se": false, "pmc_completed": true, "opposing_party_pro_se": false, "filing_role": "movant",
+            "document": {"page_count": 100, "word_count": 40000}
+        });
+        if let Some(motion) = motion {
+            value["motion_type"] = motion.into();
+        }
+        courtrules_engine::parse_request(value.to_string().as_bytes()).unwrap()
+    };
+    let unnamed = courtrules_engine::check(&profile, &request(None)).unwrap();
+    let needing: Vec<&str> =
+        unnamed.meta.skipped.iter().filter(|s| s.needs == "motion_type").map(|s| s.rule_key.as_str()).collect();
+    assert!(
+        needing.contains(&"PageLimit:brief") && needing.contains(&"PageLimit:summary-judgment-brief"),
+        "{needing:?}"
+    );
+    for motion in ["general", "Rule_56"] {
+        let named = courtrules_engine::check(&profile, &request(Some(motion))).unwrap();
+        assert_eq!(named.summary.status, courtrules_engine::model::ComplianceStatus::NonCompliant, "{motion}");
+        assert!(named.meta.skipped.iter().all(|s| s.needs != "motion_type"), "{motion}");
+    }
+}
