@@ -170,8 +170,7 @@ fn in_hours(days: &Days, citations: &Citations, count: &Count, event: &Event) ->
     // hour the clocks skip or repeat (daylight saving time) moves the clock time it ends at.
     let hours = sign(count.direction) * 60 * i64::from(count.amount);
     let (landed, landed_minute) = on_the_clock(standard_minutes(event.date, minute) + hours);
-    let on_clock = |date: Date, minute: u32| date.days_since_epoch() * 24 * 60 + i64::from(minute);
-    let clocks_changed = if on_clock(landed, landed_minute) - on_clock(event.date, minute) == hours {
+    let clocks_changed = if clock_minutes(landed, landed_minute) - clock_minutes(event.date, minute) == hours {
         ""
     } else {
         "; the clocks changed within the period (daylight saving time, 15 U.S.C. § 260a(a)), so it ends at another time of day"
@@ -311,8 +310,13 @@ fn service_words(method: ServiceMethod) -> &'static str {
 /// repeated hour is its first (the earlier end); one of the skipped hour is read as
 /// standard time.
 fn standard_minutes(date: Date, minute: u32) -> i64 {
-    let clock = date.days_since_epoch() * 24 * 60 + i64::from(minute);
+    let clock = clock_minutes(date, minute);
     if on_daylight_time(clock - 60) { clock - 60 } else { clock }
+}
+
+/// Minutes since 1970-01-01 00:00 as the clock shows them, daylight saving time or not.
+fn clock_minutes(date: Date, minute: u32) -> i64 {
+    date.days_since_epoch() * 24 * 60 + i64::from(minute)
 }
 
 /// The clock's date and time (minutes after midnight) at `standard` minutes. A period
