@@ -33,9 +33,16 @@ fn calendar(answer: &DeadlineResponse) -> String {
     ];
     // DTSTAMP must be a UTC time; the event's own date keeps the bytes deterministic.
     let stamp = format!("{}T000000Z", compact(&answer.trigger_date));
+    let mut uids = std::collections::HashSet::new();
     for deadline in &answer.deadlines {
+        // A custom period given twice is one deadline: one event (two with one UID would
+        // be merged, or the calendar refused, by the importing application).
+        let uid = uid(answer, deadline);
+        if !uids.insert(uid.clone()) {
+            continue;
+        }
         lines.push("BEGIN:VEVENT".to_owned());
-        lines.push(format!("UID:{}", uid(answer, deadline)));
+        lines.push(format!("UID:{uid}"));
         lines.push(format!("DTSTAMP:{stamp}"));
         lines.push(format!("DTSTART;VALUE=DATE:{}", compact(&deadline.due_date)));
         lines.push(format!("DTEND;VALUE=DATE:{}", compact(&next_day(&deadline.due_date))));
@@ -68,22 +75,24 @@ fn calendar(answer: &DeadlineResponse) -> String {
 /// The event's identifier: everything the deadline was computed from, so that the
 /// same computation imported again updates its events, and another one (another
 /// judge, service, or custom period) gets events of its own. A custom period is known by
-/// its label and citation (and whether it runs from service), not its place in the request (two cases' periods would both be
-/// `custom-1`, and the second calendar imported would overwrite the first's events); the
-/// event's time only for periods in hours, the only ones it moves.
+/// its label and citation (and whether it runs from service), not its place in the
+/// request (two cases' periods would both be `custom-1`, and the second calendar imported
+/// would overwrite the first's events); the event's time only for periods in hours, the
+/// only ones it moves; the service method only for periods that run from service (the
+/// same judgment's deadlines exported after mail and after electronic service are one
+/// set of events, not two).
 fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline) -> String {
     let time = match (&answer.trigger_time, deadline.unit) {
         (Some(time), PeriodUnit::Hours) => format!("T{}", time.replace(':', "")),
         _ => String::new(),
     };
+    // The trail says which periods run from service: Rule 6(d)'s step.
+    let from_service =
+        deadline.trail.iter().any(|step| matches!(step.step, StepKind::AddServiceDays | StepKind::NoServiceDays));
+    let service = if from_service { format!(".{}", answer.service_method.as_str()) } else { String::new() };
     let period = match deadline.layer {
         PeriodLayer::Request => {
-            // Two custom periods alike but for running from service end on different days:
-            // the trail says which one runs from service (Rule 6(d)'s step).
-            let from_service = deadline
-                .trail
-                .iter()
-                .any(|step| matches!(step.step, StepKind::AddServiceDays | StepKind::NoServiceDays));
+            // Two custom periods alike but for running from service end on different days.
             let digest = Sha256::digest(format!(
                 "{}\n{}{}",
                 deadline.label,
@@ -96,7 +105,7 @@ fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline)
         _ => deadline.period_key.clone(),
     };
     format!(
-        "{period}.{}-{}-{}.{}.{}.{}.{}{time}.{}@courtrules",
+        "{period}.{}-{}-{}.{}.{}.{}.{}{time}{service}@courtrules",
         deadline.amount,
         deadline.unit.as_str(),
         deadline.direction.as_str(),
@@ -104,7 +113,6 @@ fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline)
         answer.judge_slug,
         answer.trigger.as_str(),
         compact(&answer.trigger_date),
-        answer.service_method.as_str(),
     )
 }
 
@@ -223,11 +231,7 @@ mod tests {
         assert_eq!(untimed[0], timed[0], "a count of days does not depend on the time");
         assert_ne!(untimed[1], timed[1]);
         assert!(timed[1].contains("T1630"), "{}", timed[1]);
-        assert!(
-            timed[0].starts_with("frcp-x.7-days-after.sdny.court.entry_of_order.20260303.electronic@"),
-            "{}",
-            timed[0]
-        );
+        assert!(timed[0].starts_with("frcp-x.7-days-after.sdny.court.entry_of_order.20260303@"), "{}", timed[0]);
     }
 
     #[test]
@@ -242,6 +246,31 @@ mod tests {
         assert_ne!(plain, from_service, "two events would share one UID");
         // One that does not run from service keeps the UID it had.
         assert_eq!(plain, uids(&answer(None, &[("request", "Reply", "days", "")]))[0]);
+    }
+
+    #[test]
+    fn a_custom_period_given_twice_is_one_event() {
+        let twice = answer(None, &[("request", "Reply", "days", ""), ("request", "Reply", "days", "")]);
+        let calendar = calendar(&twice);
+        assert_eq!(calendar.matches("BEGIN:VEVENT").count(), 1, "{calendar}");
+        let other = answer(None, &[("request", "Reply", "days", ""), ("request", "Sur-reply", "days", "")]);
+        assert_eq!(super::calendar(&other).matches("BEGIN:VEVENT").count(), 2);
+    }
+
+    #[test]
+    fn the_service_method_is_in_the_uid_only_of_periods_that_run_from_service() {
+        let mut mail = answer(None, &[("national", "Objections", "days", "frcp-x"), ("request", "Reply", "days", "")]);
+        mail.deadlines[1].trail = serde_json::from_value(serde_json::json!([{
+            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
+            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
+        }]))
+        .unwrap();
+        let electronic = uids(&mail);
+        mail.service_method = courtrules_engine::model::ServiceMethod::Mail;
+        let mailed = uids(&mail);
+        assert_eq!(electronic[0], mailed[0], "not from service");
+        assert_ne!(electronic[1], mailed[1], "from service");
+        assert!(mailed[1].ends_with(".mail@courtrules"), "{}", mailed[1]);
     }
 
     #[test]

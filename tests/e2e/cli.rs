@@ -61,6 +61,9 @@ const TESTS: &[Test<Cli>] = &[
     ("classify_and_ingest_check_names_as_the_api_does", classify_and_ingest_check_names_as_the_api_does),
     ("problems_are_named_on_standard_error_with_their_flags", problems_are_named_with_their_flags),
     ("a_command_run_elsewhere_says_where_the_data_pack_is", a_command_run_elsewhere_names_the_data_dir),
+    ("setup_failures_print_an_error_body", setup_failures_print_an_error_body),
+    ("ingest_checks_source_url_and_title_as_the_api_does", ingest_checks_source_url_and_title_as_the_api_does),
+    ("classify_check_of_an_unsupported_document_prints_an_error_body", classify_check_of_an_unsupported_document),
 ];
 
 /// A closure of the S.D.N.Y. clerk's office on Friday 2021-11-26, as a court would order
@@ -544,12 +547,16 @@ fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
     // A period in hours is due at a time of the court's day, and no court has a time zone
     // in the data: an all-day event with the time in words, not a "floating" time each
     // calendar would place in its own zone. Each computation's events have UIDs of their
-    // own (the same court, event and date served another way is another computation).
+    // own: a period that runs from service, counted after another way of service, is
+    // another computation; one that does not is the same, whatever the service.
     let timed = |service: &str| {
         let request = json!({"district_id": "sdny", "trigger": "hearing", "trigger_date": "2021-11-12",
                              "trigger_time": "16:30", "service_method": service,
                              "custom_periods": [{"label": "Reply", "amount": 48, "unit": "hours",
-                                                 "direction": "after", "citation": "Order ¶ 3"}]});
+                                                 "direction": "after", "citation": "Order ¶ 3"},
+                                                {"label": "Opposition", "amount": 14, "unit": "days",
+                                                 "direction": "after", "citation": "Order ¶ 4",
+                                                 "runs_from_service": true}]});
         let path = write_request(cli, &format!("timed-{service}.json"), &request);
         let output = cli.server.workspace.cli(&["deadlines", "--ics", path.to_str().unwrap()]);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
@@ -560,10 +567,13 @@ fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
     assert!(electronic.contains("SUMMARY:Due by 16:30 court time: Reply (Order ¶ 3)"), "{electronic}");
     assert!(!electronic.lines().any(|line| line.starts_with("DTSTART:")), "no floating time: {electronic}");
     let uids = |calendar: &str| -> Vec<String> {
-        calendar.lines().filter(|line| line.starts_with("UID:")).map(str::to_owned).collect()
+        calendar.lines().filter(|line| line.starts_with("UID:custom-")).map(str::to_owned).collect()
     };
-    assert!(!uids(&electronic).is_empty());
-    assert!(uids(&electronic).iter().all(|uid| !uids(&mail).contains(uid)), "{electronic}\n{mail}");
+    let [reply, opposition]: [String; 2] = uids(&electronic).try_into().unwrap();
+    let [mailed_reply, mailed_opposition]: [String; 2] = uids(&mail).try_into().unwrap();
+    assert!(reply.contains("48-hours") && opposition.contains("14-days"), "{electronic}");
+    assert_eq!(reply, mailed_reply, "not from service: one event however served");
+    assert_ne!(opposition, mailed_opposition, "from service: another computation");
     assert_eq!(uids(&electronic), uids(&timed("electronic")), "the same computation, the same UIDs");
 
     // No deadline follows a motion's filing: no calendar (it would hold no event), the
@@ -1135,4 +1145,154 @@ fn a_command_run_elsewhere_names_the_data_dir(cli: &Cli) {
     assert!(errors.contains("--data-dir") && errors.contains("COURTRULES_DATA_DIR"), "{errors}");
     assert!(errors.contains("./var/courtrules.db"), "{errors}");
     assert!(!dir.path().join("var").exists(), "a database was left behind");
+}
+
+/// A command that cannot set itself up — run from a folder without the data pack, or
+/// given a file that is not a database — prints an error body on standard output all
+/// the same (the API's 500 `internal-error`, with the reason), exits 2, and says why on
+/// standard error; so does an unreadable input, and `deadlines` given nothing to ask.
+fn setup_failures_print_an_error_body(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let elsewhere = tempfile::tempdir().unwrap();
+    let junk = elsewhere.path().join("notes.db");
+    std::fs::write(&junk, "a lawyer's notes, not a database\n".repeat(100)).unwrap();
+    let junk_url = format!("sqlite://{}", junk.display());
+    let request = write_request(cli, "setup.json", &check_request());
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf");
+    let practices = workspace.dir.path().join("setup-practices.txt");
+    std::fs::write(&practices, "Letters shall not exceed three pages.\n").unwrap();
+    let (request, pdf, practices) = (request.to_str().unwrap(), pdf.to_str().unwrap(), practices.to_str().unwrap());
+    let deadlines = ["deadlines", "--district", "sdny", "--trigger", "entry_of_judgment", "--date", "2021-11-12"];
+    let commands: [&[&str]; 4] = [
+        &["check", request],
+        &["classify", pdf, "--district", "edny", "--judge", "avery-sample"],
+        &deadlines,
+        &["ingest", practices, "--district", "edny", "--judge", "avery-sample"],
+    ];
+    // In another folder: the defaults, ./data and ./var/courtrules.db, name nothing there.
+    let run = |storage: &[&str], args: &[&str]| {
+        Command::new(common::BINARY)
+            .current_dir(elsewhere.path())
+            .env_remove("DATABASE_URL")
+            .env_remove("COURTRULES_DATA_DIR")
+            .env("RUST_LOG", "warn")
+            .env("COURTRULES_ENGINE_CACHE_DIR", common::engine_cache_dir())
+            .args(storage)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let data_dir = workspace.data_dir.to_str().unwrap();
+    let setups: [(&[&str], &str); 2] =
+        [(&[], "--data-dir"), (&["--database-url", &junk_url, "--data-dir", data_dir], "SQLite database")];
+    for (storage, why) in setups {
+        for args in commands {
+            let output = run(storage, args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+            let body: Value = serde_json::from_slice(&output.stdout)
+                .unwrap_or_else(|_| panic!("{args:?}: no error body on standard output: {}", stderr(&output)));
+            assert!(body["error"].as_str().unwrap().contains(why), "{args:?}: {body}");
+            assert!(body["suggestion"].is_string(), "{args:?}: {body}");
+            assert!(body["docs_url"].as_str().unwrap().ends_with("#internal-error"), "{args:?}: {body}");
+            assert!(stderr(&output).contains(&format!("error: {}", body["error"].as_str().unwrap())), "{args:?}");
+        }
+        // `deadlines --ics > case.ics`: the body goes to standard error, not into the file.
+        let output = run(storage, &[&deadlines[..], &["--ics"]].concat());
+        assert_eq!((output.status.code(), stdout(&output).as_str()), (Some(2), ""), "{}", stderr(&output));
+        assert!(stderr(&output).contains("#internal-error"), "{}", stderr(&output));
+    }
+    assert!(!elsewhere.path().join("var").exists(), "a database was left behind");
+    assert_eq!(std::fs::read(&junk).unwrap(), "a lawyer's notes, not a database\n".repeat(100).as_bytes());
+
+    // An input that cannot be read: the 400 body naming the file, for each command.
+    let missing = "/nonexistent/input";
+    for args in [
+        &["check", missing][..],
+        &["classify", missing],
+        &["deadlines", missing],
+        &["ingest", missing, "--district", "edny", "--judge", "avery-sample"],
+    ] {
+        let output = workspace.cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        assert_eq!(body["details"][0]["path"], "", "{args:?}: {body}");
+        assert!(body["details"][0]["message"].as_str().unwrap().starts_with("could not read /nonexistent/input"));
+        assert!(stderr(&output).contains("error: could not read /nonexistent/input"), "{}", stderr(&output));
+    }
+
+    // `deadlines` with neither a request file nor the flags: a 400 saying what to give.
+    let output = workspace.cli(&["deadlines"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+    assert_eq!(body["details"][0]["message"], "give a request file, or --district, --trigger and --date", "{body}");
+}
+
+/// `ingest --source-url --title` are checked as `POST /api/v1/standing-order-drafts`
+/// checks `source_url` and `title`: the same 400 body, before any lookup (an unknown
+/// district is not reached), each problem named with its flag on standard error.
+fn ingest_checks_source_url_and_title_as_the_api_does(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let text = "Letters shall not exceed three pages.\n";
+    let practices = workspace.dir.path().join("source-and-title.txt");
+    std::fs::write(&practices, text).unwrap();
+    let long_url = format!("https://court.example/{}", "a".repeat(2000));
+    let wide_title = "é".repeat(200); // 200 characters, 400 bytes: over the API's 300 bytes
+    // A key of its own: drafts count against the `classify` group's 5 a minute.
+    let key = workspace.create_key("source-and-title", "all");
+    let cases: [(&str, &str, Option<&str>); 3] = [
+        ("nowhere", "ftp://court.example/practices", None),
+        ("edny", "https://court.example/practices", Some(wide_title.as_str())),
+        ("edny", long_url.as_str(), Some("  ")),
+    ];
+    for (district, source_url, title) in cases {
+        let mut args = vec!["ingest", practices.to_str().unwrap(), "--district", district, "--judge", "avery-sample"];
+        args.extend(["--source-url", source_url]);
+        let mut request = json!({"district_id": district, "judge_slug": "avery-sample", "text": text,
+                                 "source_url": source_url});
+        if let Some(title) = title {
+            args.extend(["--title", title]);
+            request["title"] = json!(title);
+        }
+        let over_http =
+            cli.server.post_json("/api/v1/standing-order-drafts", Some(&key), request.to_string().as_bytes());
+        assert_eq!(over_http.status, 400, "{}", over_http.text);
+        let output = workspace.cli(&args);
+        assert_eq!(output.status.code(), Some(2), "{district} {title:?}: {}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        assert_eq!(without_docs_url(body), without_docs_url(over_http.json.clone()), "{district} {title:?}");
+        for detail in over_http.json["details"].as_array().unwrap() {
+            let field = detail["path"].as_str().unwrap();
+            let flag = if field == "title" { "--title" } else { "--source-url" };
+            let named = format!("{field} ({flag}): {}", detail["message"].as_str().unwrap());
+            assert!(stderr(&output).contains(&named), "{named}: {}", stderr(&output));
+        }
+    }
+}
+
+/// `classify --check` of a document that is not a supported filing makes no check: it
+/// prints an error body (a 400, as `/check` answers a request without the document's
+/// fields), never the classification a script would read as a check response.
+fn classify_check_of_an_unsupported_document(cli: &Cli) {
+    let newsletter = common::repo_data().join("../tests/fixtures/pdf/nonlegal_newsletter.pdf");
+    let output = cli.server.workspace.cli(&[
+        "classify",
+        newsletter.to_str().unwrap(),
+        "--district",
+        "edny",
+        "--judge",
+        "avery-sample",
+        "--check",
+        "--role",
+        "movant",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let body: Value = serde_json::from_slice(&output.stdout).expect("one error body on standard output");
+    let mut fields: Vec<&String> = body.as_object().unwrap().keys().collect();
+    fields.sort();
+    assert_eq!(fields, ["details", "docs_url", "error"], "{body}");
+    assert!(body["error"].as_str().unwrap().starts_with("the document is not supported"), "{body}");
+    assert!(body["docs_url"].as_str().unwrap().ends_with("#validation"), "{body}");
+    let reason = body["details"][0]["message"].as_str().unwrap();
+    assert!(reason.contains("does not look like a court filing") && reason.contains("without --check"), "{body}");
+    assert!(stderr(&output).contains("error: the document is not supported"), "{}", stderr(&output));
 }

@@ -377,12 +377,16 @@ def transport_errors(base, key, other_key):
     general(*raw(base, key, list_tools)[:3], 400, "needs an Mcp-Session-Id header", "a request without a session")
     status, content_type, body, _ = raw(base, key, init, {"Content-Type": "text/plain"})
     ok(status == 415 and "Content-Type" in json.loads(body)["error"], f"http: a body sent as text/plain is the 415: {body[:160]}")
-    for body, code in [(b"hello", -32700), (b"", -32700), (b'{"a":1}', -32600), (b"[" + init + b"]", -32600),
-                       (b'{"jsonrpc":"1.0","id":3,"method":"tools/list"}', -32600), (b'{"jsonrpc":"2.0","id":3}', -32600)]:
+    # The error carries the request's id when it can be read, else `"id": null` (JSON-RPC 2.0).
+    deep = b"[" * 200 + b"]" * 200
+    for body, code, id in [(b"hello", -32700, None), (b"", -32700, None), (b'{"a":1}', -32600, None), (b"[" + init + b"]", -32600, None),
+                           (b'{"jsonrpc":"1.0","id":3,"method":"tools/list"}', -32600, 3), (b'{"jsonrpc":"2.0","id":3}', -32600, 3),
+                           (b'{"jsonrpc":"2.0","id":"d","method":"initialize","params":' + deep + b"}", -32700, "d"), (deep, -32700, None)]:
         status, content_type, text, _ = raw(base, key, body)
         parsed = json.loads(text) if content_type.startswith("application/json") else {}
-        ok(status == 400 and parsed.get("jsonrpc") == "2.0" and parsed.get("error", {}).get("code") == code,
-           f"http: the body {body[:40]!r} is a JSON-RPC error {code}: {status} {text[:200]}")
+        ok(status == 400 and parsed.get("jsonrpc") == "2.0" and parsed.get("error", {}).get("code") == code
+           and "id" in parsed and parsed["id"] == id,
+           f"http: the body {body[:40]!r} is a JSON-RPC error {code} with id {json.dumps(id)}: {status} {text[:200]}")
     # A session is its key's: another key naming it finds no such session, and cannot end it.
     session = open_session(base, key)
     # A request of MCP whose params do not fit it is -32602, not "method not found".

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The MCP tool server against the official Python MCP SDK (`mcp` on PyPI): starts the real
 # server on a free port with a fresh SQLite database, makes a key, and runs
-# tests/mcp/client.py over streamable HTTP (/mcp) and over stdio (`courtrules mcp`).
+# tests/mcp/client.py over streamable HTTP (/mcp) and over stdio (`courtrules mcp`), then
+# tests/mcp/stdio_lines.py: raw lines over stdio that no SDK would send.
 #
 #   tests/mcp/run.sh        # target/release/courtrules; needs .tools/venv with scripts/requirements-test.txt
 #
@@ -25,8 +26,11 @@ KEY="$("$BIN" "${STORAGE[@]}" keys create --name mcp-tests | grep -o 'crk_[0-9a-
 LIMITED="$("$BIN" "${STORAGE[@]}" keys create --name mcp-limited | grep -o 'crk_[0-9a-f]*_[0-9a-f]*' | head -1)"
 "$BIN" "${STORAGE[@]}" keys limits "$(echo "$LIMITED" | cut -d_ -f2)" --group mcp --per-minute 3 >/dev/null
 server_start "$BIN"
+# (After the server has seeded the districts a plan names.)
+EDNY="$("$BIN" "${STORAGE[@]}" keys create --name mcp-edny --districts edny | grep -o 'crk_[0-9a-f]*_[0-9a-f]*' | head -1)"
 
 mkdir -p "$ROOT/test-artifacts/mcp"
 "$VENV/bin/python" "$ROOT/tests/mcp/client.py" "$BASE" "$KEY" "$BIN" "sqlite://$WORK/courtrules.db" "$ROOT/data" "$LIMITED" \
   | tee "$WORK/client.log"
 tail -n 1 "$WORK/client.log" > "$ROOT/test-artifacts/mcp/latency.json"
+"$VENV/bin/python" "$ROOT/tests/mcp/stdio_lines.py" "$BIN" "sqlite://$WORK/courtrules.db" "$ROOT/data" "$KEY" "$EDNY"

@@ -161,7 +161,7 @@ pub(super) struct ServeArgs {
     #[arg(long, env = "COURTRULES_PUBLIC_URL")]
     pub(super) public_url: Option<String>,
     /// Contact named in "district not accessible" errors.
-    #[arg(long, env = "COURTRULES_CONTACT", default_value = "access@courtrules.example")]
+    #[arg(long, env = "COURTRULES_CONTACT", default_value = DEFAULT_CONTACT)]
     pub(super) contact: String,
     /// Largest request body, in bytes (`/classify` has its own limit).
     #[arg(long, env = "COURTRULES_BODY_LIMIT_BYTES", default_value_t = BODY_LIMIT_BYTES)]
@@ -241,4 +241,26 @@ impl ServeArgs {
             mcp_sessions: SessionLimits { per_key: self.mcp_sessions_per_key, total: self.mcp_max_sessions },
         }
     }
+}
+
+/// Whom "district not accessible" errors name by default (`--contact`).
+const DEFAULT_CONTACT: &str = "access@courtrules.example";
+
+/// `mcp`: the tool server over stdio.
+#[derive(Args)]
+pub(super) struct McpArgs {
+    /// The API key the tools act as (its plan limits the districts).
+    #[arg(long, env = "COURTRULES_API_KEY", hide_env_values = true)]
+    pub(super) key: String,
+    /// The address of your `courtrules serve`, where `docs_url` in errors points: its
+    /// --public-url (default: http://127.0.0.1:8080, serve's own default).
+    #[arg(long, env = "COURTRULES_PUBLIC_URL")]
+    pub(super) public_url: Option<String>,
+    /// Contact named in "district not accessible" errors.
+    #[arg(long, env = "COURTRULES_CONTACT", default_value = DEFAULT_CONTACT)]
+    pub(super) contact: String,
+    #[command(flatten)]
+    pub(super) engine: EngineArgs,
+    #[command(flatten)]
+    pub(super) classify: ClassifyArgs,
 }

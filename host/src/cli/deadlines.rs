@@ -7,9 +7,9 @@ use super::filing::{Failure, Flags, fail_naming, fail_on_stderr, local_service};
 use super::input;
 use crate::out;
 use crate::sandbox::Sandbox;
-use crate::service::{Caller, deadlines};
-use anyhow::bail;
+use crate::service::{Caller, Error, deadlines};
 use clap::Args;
+use courtrules_engine::model::FieldError;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -42,7 +42,7 @@ pub(super) struct DeadlinesCommand {
     periods: Vec<String>,
     /// Print iCalendar (RFC 5545) instead of JSON.
     #[arg(long)]
-    ics: bool,
+    pub(super) ics: bool,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -54,9 +54,9 @@ pub(super) async fn run(storage: &StorageArgs, command: DeadlinesCommand) -> any
     let flags: Flags = if command.file.is_some() { &[] } else { FLAGS };
     let failed =
         |failure: Failure| if command.ics { Ok(fail_on_stderr(failure, flags)) } else { fail_naming(failure, flags) };
-    let body = match request_body(&command)? {
+    let body = match request_body(&command) {
         Ok(body) => body,
-        Err(error) => return failed(error.into()),
+        Err(failure) => return failed(failure),
     };
     let sandbox = Sandbox::new(command.engine.one_shot_limits())?;
     let service = local_service(storage, &sandbox, None).await?;
@@ -90,12 +90,13 @@ const FLAGS: Flags = &[
 
 /// The request: the file's bytes, or one built from the flags (the engine names what
 /// is wrong with either).
-fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Result<Vec<u8>, input::InputError>> {
+fn request_body(command: &DeadlinesCommand) -> Result<Vec<u8>, Failure> {
     if let Some(file) = &command.file {
-        return Ok(input::read_json(file, input::JSON_REQUEST));
+        return Ok(input::read_json(file, input::JSON_REQUEST)?);
     }
     if command.district.is_none() && command.trigger.is_none() && command.date.is_none() {
-        bail!("give a request file, or --district, --trigger and --date");
+        let problem = FieldError::new("", "give a request file, or --district, --trigger and --date");
+        return Err(Error::invalid(vec![problem]).into());
     }
     let mut request = serde_json::Map::new();
     let mut put = |name: &str, value: &Option<String>| {
@@ -112,5 +113,5 @@ fn request_body(command: &DeadlinesCommand) -> anyhow::Result<Result<Vec<u8>, in
     if !command.periods.is_empty() {
         request.insert("period_keys".to_owned(), command.periods.clone().into());
     }
-    Ok(Ok(serde_json::to_vec(&request)?))
+    Ok(serde_json::Value::Object(request).to_string().into_bytes())
 }

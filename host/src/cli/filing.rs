@@ -9,7 +9,7 @@ use crate::classifier::Classifier;
 use crate::ocr::{Ocr, OcrError};
 use crate::out;
 use crate::sandbox::Sandbox;
-use crate::service::error::{ScannedPagesBody, docs_url};
+use crate::service::error::{ErrorBody, ScannedPagesBody, docs_url};
 use crate::service::{self, Caller, Error, Service, check, classify};
 use crate::store::catalogue::Live;
 use crate::store::db::Db;
@@ -115,13 +115,15 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
     }
     let response: serde_json::Value = serde_json::from_slice(&classified.response)?;
     let Some(serde_json::Value::Object(mut request)) = response.get("check_request").cloned() else {
-        out::line(String::from_utf8_lossy(&classified.response))?;
+        // No check request, so no check: an error body, never the classification, which a
+        // script would read as a check response. (On the API, `/check` refuses a request
+        // without the document's fields with a 400 too.)
+        let confidence = response["classification"]["confidence"].as_str().unwrap_or("low");
         let reasoning = response["classification"]["reasoning"].as_str().unwrap_or("");
-        out::message(format_args!(
-            "error: the document is not supported (confidence {}): {reasoning} — no check was made",
-            response["classification"]["confidence"].as_str().unwrap_or("low")
-        ));
-        return Ok(ExitCode::from(2));
+        return fail(Error::Validation {
+            error: format!("the document is not supported (confidence {confidence}): no check was made"),
+            details: vec![FieldError::new("", format!("{reasoning} Run without --check to see the classification."))],
+        });
     };
     let described = |name: &str| response["classification"][name].as_str().unwrap_or("none").to_owned();
     out::message(format_args!(
@@ -191,8 +193,9 @@ fn no_data_pack(storage: &StorageArgs) -> String {
 fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
     match checked {
         Ok(response) => {
-            out::line(String::from_utf8_lossy(&response))?;
+            // Read before it is printed: a failure after it would print a second thing.
             let parsed: CheckResponse = serde_json::from_slice(&response)?;
+            out::line(String::from_utf8_lossy(&response))?;
             Ok(ExitCode::from(if parsed.summary.status == ComplianceStatus::Compliant { 0 } else { 1 }))
         }
         Err(error) => fail(error),
@@ -235,6 +238,18 @@ impl From<InputError> for Failure {
 }
 
 impl Failure {
+    /// A command that could not set itself up — the database cannot be opened, there is
+    /// no data pack, an engine option is out of range — as the API answers a database
+    /// error: the 500 `internal-error` body, here with the reason, which on the command
+    /// line is the user's own to fix.
+    fn setup(error: &anyhow::Error) -> Failure {
+        let message = crate::store::db::error_chain(error);
+        let suggestion = "The command could not start its work: fix what the error names (the database: \
+                          --database-url; the data pack: --data-dir; an option) and run it again.";
+        let body = ErrorBody::new(message.clone(), suggestion.into(), "internal-error").to_json();
+        Failure { body, message, details: Vec::new() }
+    }
+
     /// The message for standard error: a validation error's summary followed by each
     /// problem at its field — with the flag that gave it, `trigger_time (--time): …`.
     fn message(&self, flags: Flags) -> String {
@@ -273,6 +288,21 @@ pub(super) fn fail_naming(failure: impl Into<Failure>, flags: Flags) -> anyhow::
     out::message(format_args!("error: {}", failure.message(flags)));
     out::line(String::from_utf8_lossy(&failure.body))?;
     Ok(ExitCode::from(2))
+}
+
+/// A command's result with any failure it did not answer itself (its setup: the
+/// database, the data pack, the engine) made an error body too, on standard output — or
+/// on standard error with `body_on_stderr` (`deadlines --ics`). A failure to write
+/// standard output is left as it is: there is nowhere to print the body.
+pub(super) fn answered(result: anyhow::Result<ExitCode>, body_on_stderr: bool) -> anyhow::Result<ExitCode> {
+    match result {
+        // (`crate::out`'s words for a failed write.)
+        Err(error) if !error.chain().any(|cause| cause.to_string() == "could not write to standard output") => {
+            let failure = Failure::setup(&error);
+            if body_on_stderr { Ok(fail_on_stderr(failure, &[])) } else { fail(failure) }
+        }
+        other => other,
+    }
 }
 
 /// The message and the body both on stderr, stdout left empty (`deadlines --ics`,

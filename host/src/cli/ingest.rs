@@ -69,14 +69,16 @@ pub(super) async fn run(storage: &StorageArgs, command: IngestCommand) -> anyhow
             format!("{name} is empty: there is no document to read"),
         )]));
     }
-    // The names are checked as `POST /api/v1/standing-order-drafts` checks them (a 400
-    // naming each), before any lookup.
+    // The names, `--source-url` and `--title` are checked as `POST
+    // /api/v1/standing-order-drafts` checks them (a 400 naming each), before any lookup.
     let mut names = serde_json::Map::new();
     names.insert("district_id".into(), command.district.clone().into());
     names.insert("judge_slug".into(), command.judge.clone().into());
     let mut problems = Vec::new();
     crate::http::classify::slug(&names, "district_id", &mut problems);
     crate::http::classify::slug(&names, "judge_slug", &mut problems);
+    problems
+        .extend(crate::http::layers::check_source_and_title(command.source_url.as_deref(), command.title.as_deref()));
     if !problems.is_empty() {
         return fail_naming(Error::invalid(problems), FLAGS);
     }

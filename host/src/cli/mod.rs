@@ -98,15 +98,7 @@ enum Command {
     Ingest(ingest::IngestCommand),
     /// The MCP tool server over stdio (for assistants that start it as a process); the
     /// calls are made as the key in COURTRULES_API_KEY.
-    Mcp {
-        /// The API key the tools act as (its plan limits the districts).
-        #[arg(long, env = "COURTRULES_API_KEY", hide_env_values = true)]
-        key: String,
-        #[command(flatten)]
-        engine: EngineArgs,
-        #[command(flatten)]
-        classify: args::ClassifyArgs,
-    },
+    Mcp(args::McpArgs),
     /// Load more enforcement actions (JSON or CSV) into the data pack and the database.
     Enforcement {
         #[command(subcommand)]
@@ -184,11 +176,15 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
-        Command::Check { file, engine } => filing::check(&storage, &file, engine).await,
-        Command::Classify(command) => filing::classify(&storage, command).await,
-        Command::Ingest(command) => ingest::run(&storage, command).await,
-        Command::Deadlines(command) => deadlines::run(&storage, command).await,
-        Command::Mcp { key, engine, classify } => mcp::run(&storage, &key, engine, classify).await,
+        // The commands that act as the API print an error body for every failure.
+        Command::Check { file, engine } => filing::answered(filing::check(&storage, &file, engine).await, false),
+        Command::Classify(command) => filing::answered(filing::classify(&storage, command).await, false),
+        Command::Ingest(command) => filing::answered(ingest::run(&storage, command).await, false),
+        Command::Deadlines(command) => {
+            let ics = command.ics;
+            filing::answered(deadlines::run(&storage, command).await, ics)
+        }
+        Command::Mcp(args) => mcp::run(&storage, args).await,
         Command::Enforcement { command } => enforcement::run(&storage.database_url, &storage.data_dir, command).await,
         Command::Uploads { command, uploads } => {
             uploads::run(&Db::open(&storage.database_url).await?, &uploads.uploads(), command).await

@@ -115,14 +115,7 @@ fn parse_draft(body: &[u8], max_pdf_bytes: usize) -> Result<DraftRequest, Vec<Fi
         details.push(FieldError::new("text", "must not be empty"));
     }
     let filename = optional_text(&object, "filename", 255, &mut details);
-    let source_url = optional_text(&object, "source_url", 2000, &mut details);
-    if let Some(problem) = source_url.as_deref().and_then(courtrules_engine::model::address_problem) {
-        details.push(FieldError::new("source_url", problem));
-    }
-    let title = optional_text(&object, "title", 300, &mut details);
-    if title.as_deref().is_some_and(|title| title.trim().is_empty()) {
-        details.push(FieldError::new("title", "must not be empty"));
-    }
+    let (source_url, title) = source_and_title(&object, &mut details);
     const FIELDS: [&str; 7] = ["district_id", "judge_slug", "pdf_base64", "text", "filename", "source_url", "title"];
     let mut unknown: Vec<&String> = object.keys().filter(|key| !FIELDS.contains(&key.as_str())).collect();
     unknown.sort();
@@ -136,6 +129,34 @@ fn parse_draft(body: &[u8], max_pdf_bytes: usize) -> Result<DraftRequest, Vec<Fi
         }
         _ => Err(details),
     }
+}
+
+/// `source_url` and `title`, each problem at its field.
+fn source_and_title(object: &Map<String, Value>, details: &mut Vec<FieldError>) -> (Option<String>, Option<String>) {
+    let source_url = optional_text(object, "source_url", 2000, details);
+    if let Some(problem) = source_url.as_deref().and_then(courtrules_engine::model::address_problem) {
+        details.push(FieldError::new("source_url", problem));
+    }
+    let title = optional_text(object, "title", 300, details);
+    if title.as_deref().is_some_and(|title| title.trim().is_empty()) {
+        details.push(FieldError::new("title", "must not be empty"));
+    }
+    (source_url, title)
+}
+
+/// The checks `parse_draft` makes of `source_url` and `title`, for a caller that takes
+/// them otherwise (the command line's `ingest --source-url --title`). A value not given
+/// (None) is not checked.
+pub(crate) fn check_source_and_title(source_url: Option<&str>, title: Option<&str>) -> Vec<FieldError> {
+    let mut object = Map::new();
+    for (field, value) in [("source_url", source_url), ("title", title)] {
+        if let Some(value) = value {
+            object.insert(field.into(), value.into());
+        }
+    }
+    let mut details = Vec::new();
+    source_and_title(&object, &mut details);
+    details
 }
 
 fn optional_text(
@@ -440,4 +461,31 @@ pub async fn withdraw(
 ) -> Result<Json<LayerVersion>, ApiError> {
     let (district_id, judge_slug) = (path.get("district_id"), path.get("judge_slug"));
     Ok(Json(layers::withdraw(&state.service, &key.caller, district_id, judge_slug).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_and_title_given_apart_are_checked_as_in_a_body() {
+        let long_url = format!("https://court.example/{}", "a".repeat(2000));
+        let wide_title = "é".repeat(200); // 200 characters, 400 bytes
+        let cases: [(Option<&str>, Option<&str>); 5] = [
+            (Some("ftp://court.example/practices"), None),
+            (Some(long_url.as_str()), Some(" ")),
+            (None, Some(wide_title.as_str())),
+            (Some("https://court.example/practices"), Some("Individual Practices")),
+            (None, None),
+        ];
+        for (source_url, title) in cases {
+            let body = serde_json::json!({
+                "district_id": "edny", "judge_slug": "avery-sample", "text": "Letters are limited to 3 pages.",
+                "source_url": source_url, "title": title,
+            });
+            let from_body = parse_draft(body.to_string().as_bytes(), 1000).err().unwrap_or_default();
+            assert_eq!(check_source_and_title(source_url, title), from_body, "{source_url:?} {title:?}");
+        }
+        assert_eq!(check_source_and_title(None, Some(&wide_title))[0].path, "title");
+    }
 }

@@ -14,6 +14,7 @@
 //! the server.
 
 use super::CourtrulesMcp;
+use super::jsonrpc::{classify_message, error_answer, misfits_its_method};
 use super::sessions::Sessions;
 use crate::http::AppState;
 use crate::http::auth::ApiKey;
@@ -268,153 +269,16 @@ async fn in_own_words(response: Response, request: &axum::http::request::Parts, 
 /// message, `-32602` when it is a request whose parameters do not fit its method.
 fn not_a_message(body: &[u8]) -> Response {
     let (code, id, message) = classify_message(body);
-    let error = serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": {
-            "code": code,
-            "message": message,
-            "data": {
-                "suggestion": "Send one JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\" and a \"method\") per POST, as an MCP client does.",
-                "docs_url": errors_url(),
-            },
-        },
-    });
+    let suggestion = "Send one JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\" and a \"method\") per POST, as an MCP client does.";
+    let error = error_answer(code, id, message, suggestion, errors_url());
     let mut response = (StatusCode::BAD_REQUEST, axum::Json(error)).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
 }
 
-/// `(code, id, message)` of the JSON-RPC error for a body the transport could not read.
-pub(super) fn classify_message(body: &[u8]) -> (i64, serde_json::Value, String) {
-    use serde_json::Value;
-    let value: Value = match serde_json::from_slice(body) {
-        Ok(value) => value,
-        Err(_) if body.iter().all(u8::is_ascii_whitespace) => {
-            return (-32700, Value::Null, "Parse error: the body is empty; it must be a JSON-RPC message".into());
-        }
-        Err(error) => return (-32700, Value::Null, format!("Parse error: the body is not JSON: {error}")),
-    };
-    let invalid = |message: &str| (-32600, Value::Null, format!("Invalid Request: {message}"));
-    let Value::Object(object) = &value else {
-        return match value {
-            Value::Array(_) => invalid("a batch (a JSON array) is not accepted: send one message per POST"),
-            _ => invalid("a JSON-RPC message is a JSON object"),
-        };
-    };
-    if object.get("jsonrpc") != Some(&Value::from("2.0")) {
-        return invalid("`jsonrpc` must be \"2.0\"");
-    }
-    let id = object.get("id").filter(|id| id.is_string() || id.is_i64() || id.is_u64()).cloned();
-    match object.get("method") {
-        Some(Value::String(method)) => {
-            // The message names a method but does not fit it.
-            let reason = rmcp_reason(body);
-            match id {
-                Some(id) => (-32602, id, format!("Invalid params for `{method}`: {reason}")),
-                None if object.contains_key("id") => invalid("`id` must be a string or an integer"),
-                None => invalid(&format!("not a notification this server reads (`{method}`): {reason}")),
-            }
-        }
-        Some(_) => invalid("`method` must be a string"),
-        None if object.contains_key("result") || object.contains_key("error") => {
-            invalid(&format!("not a response this server reads: {}", rmcp_reason(body)))
-        }
-        None => invalid("a request or notification needs a `method`"),
-    }
-}
-
-/// Why rmcp cannot read `body` as a client message, in serde's words: for a method of
-/// MCP read as a custom request, why its params do not fit the method's.
-fn rmcp_reason(body: &[u8]) -> String {
-    use rmcp::model::{CallToolRequestParams, InitializeRequestParams};
-    let params = |body: &[u8]| {
-        serde_json::from_slice::<serde_json::Value>(body)
-            .ok()
-            .and_then(|message| message.get("params").cloned())
-            .unwrap_or(serde_json::Value::Null)
-    };
-    match serde_json::from_slice::<rmcp::model::ClientJsonRpcMessage>(body) {
-        Ok(_) => match mcp_method(body).as_deref() {
-            Some("tools/call") => serde_json::from_value::<CallToolRequestParams>(params(body))
-                .err()
-                .map_or_else(|| "the params do not fit the method".into(), |error| error.to_string()),
-            Some("initialize") => serde_json::from_value::<InitializeRequestParams>(params(body))
-                .err()
-                .map_or_else(|| "the params do not fit the method".into(), |error| error.to_string()),
-            Some(_) => "the params do not fit the method".into(),
-            None => "not accepted by the transport".into(),
-        },
-        Err(error) => error.to_string(),
-    }
-}
-
-/// The methods of MCP a client sends, which rmcp reads into their own types; a request
-/// naming one that rmcp reads as a custom request has params that do not fit it.
-const MCP_METHODS: &[&str] = &[
-    "initialize",
-    "ping",
-    "tools/call",
-    "tools/list",
-    "prompts/get",
-    "prompts/list",
-    "resources/list",
-    "resources/read",
-    "resources/templates/list",
-    "resources/subscribe",
-    "resources/unsubscribe",
-    "completion/complete",
-    "logging/setLevel",
-];
-
-/// The method of `body` when it is a request rmcp reads as a custom request although it
-/// names a method of MCP.
-fn mcp_method(body: &[u8]) -> Option<String> {
-    use rmcp::model::{ClientRequest, JsonRpcMessage};
-    match serde_json::from_slice::<rmcp::model::ClientJsonRpcMessage>(body).ok()? {
-        JsonRpcMessage::Request(request) => match request.request {
-            ClientRequest::CustomRequest(custom) if MCP_METHODS.contains(&custom.method.as_str()) => {
-                Some(custom.method.to_string())
-            }
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether `body` is a request for a method of MCP whose params do not fit it.
-fn misfits_its_method(body: &[u8]) -> bool {
-    mcp_method(body).is_some()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bodies_that_are_no_message_get_their_own_json_rpc_error() {
-        let code = |body: &str| classify_message(body.as_bytes()).0;
-        assert_eq!(code(""), -32700);
-        assert_eq!(code("hello"), -32700);
-        assert_eq!(code("{\"a\":1}"), -32600);
-        assert_eq!(code("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]"), -32600);
-        assert_eq!(code("{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"tools/list\"}"), -32600);
-        assert_eq!(code("{\"jsonrpc\":\"2.0\",\"id\":3}"), -32600);
-        let (code, id, _) = classify_message(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{}}");
-        assert_eq!((code, id), (-32602, serde_json::json!(3)));
-        // Such a request is read by rmcp as a custom request: answered here, not by rmcp.
-        for params in [r#"{}"#, r#"{"name":5}"#, r#"{"name":"list_courts","arguments":"edny"}"#] {
-            let body = format!(r#"{{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{params}}}"#);
-            assert!(misfits_its_method(body.as_bytes()), "{body}");
-            let (code, _, message) = classify_message(body.as_bytes());
-            assert_eq!(code, -32602, "{body}");
-            assert!(message.starts_with("Invalid params for `tools/call`: "), "{message}");
-        }
-        assert!(misfits_its_method(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"x":1}}"#));
-        let fits = br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_courts"}}"#;
-        assert!(!misfits_its_method(fits));
-        assert!(!misfits_its_method(br#"{"jsonrpc":"2.0","id":4,"method":"vendor/thing","params":{}}"#));
-    }
 
     #[test]
     fn only_the_mcp_route_is_the_mcp_route() {

@@ -18,8 +18,10 @@
 //! suggestion names a REST endpoint that has a tool, the tool is named instead.
 
 pub mod http;
+mod jsonrpc;
 mod schemas;
 pub mod sessions;
+pub mod stdio;
 mod tools;
 
 use crate::http::AppState;
@@ -42,9 +44,8 @@ enum Access {
 const STDIO_MAX_PDF_BYTES: usize = 22 * 1024 * 1024;
 
 /// The longest message line the stdio transport reads: room for the largest PDF in
-/// base64 (a third larger) and the rest of the call, as `/classify`'s body limit. The
-/// transport's own default (16 MiB) would drop a call with a 13 MiB PDF unanswered: a
-/// line too long to read has no id to answer.
+/// base64 (a third larger) and the rest of the call, as `/classify`'s (and `/mcp`'s)
+/// body limit. rmcp's default (16 MiB) would refuse a call with a 13 MiB PDF.
 pub const STDIO_MAX_LINE_BYTES: usize = STDIO_MAX_PDF_BYTES.div_ceil(3) * 4 + 1024 * 1024;
 
 /// The tool server.
