@@ -543,6 +543,12 @@ fn extracted_rules_filter_by_district_and_judge(api: &Catalogue) {
     let none =
         ok(api, "/api/v1/extracted-rules?district_id=edny&judge_slug=finley-fictional&include_court_rules=false");
     assert_eq!(none["meta"]["total"], 0);
+    // A judge of another court, or none: 404 as on /rules, not the court's rules as theirs.
+    for judge in ["laura-taylor-swain", "nobody"] {
+        let reply = get(api, &format!("/api/v1/extracted-rules?district_id=edny&judge_slug={judge}"));
+        let body = general_error(&reply, 404);
+        assert!(body["error"].as_str().unwrap().contains(judge), "{body}");
+    }
 }
 
 fn extracted_rules_filter_by_type_phase_case(api: &Catalogue) {

@@ -210,7 +210,7 @@ impl IntoResponse for ApiError {
         let status = self.status();
         match &self {
             ApiError::Service(Error::Internal(error)) => {
-                tracing::error!(error = format!("{error:#}"), "internal error")
+                tracing::error!(error = crate::store::db::error_chain(error), "internal error")
             }
             ApiError::Service(Error::Engine(error)) => tracing::warn!(%error, "engine error"),
             _ => {}

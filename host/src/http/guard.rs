@@ -27,7 +27,9 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use courtrules_engine::model::FieldError;
 use sha2::{Digest, Sha256};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 /// The longest request target (path and query) accepted.
 pub const MAX_URI_BYTES: usize = 8 * 1024;
@@ -169,8 +171,15 @@ pub async fn json_errors(State(BodyLimit(limit)): State<BodyLimit>, request: Req
 /// everything else.
 #[derive(Clone)]
 pub struct SecurityHeaders {
-    html_policy: HeaderValue,
+    index: PathBuf,
+    /// The app's policy, and the `index.html` (modified, length) it was made for: an app
+    /// rebuilt while the server runs has inline scripts of other hashes.
+    html_policy: Arc<Mutex<(Option<FileVersion>, HeaderValue)>>,
 }
+
+/// When a file was last changed, and its length (a change within the file system's
+/// timestamp resolution still changes the length, mostly).
+type FileVersion = (SystemTime, u64);
 
 /// JSON, PDFs, scripts and the like are never documents to render: nothing may load
 /// from them, and nothing may frame them.
@@ -179,23 +188,44 @@ const NON_HTML_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
 impl SecurityHeaders {
     /// The app's policy: its own scripts, styles and module only, plus the inline scripts
     /// of `index.html` (Trunk's loader and the page's own two, each allowed by its hash,
-    /// read from `web_dir` at start), WebAssembly compilation, and requests to this origin. The
-    /// documentation pages carry their own `<style>`, hence inline styles.
+    /// read from `web_dir`, again whenever the file changes), WebAssembly compilation, and
+    /// requests to this origin. The documentation pages carry their own `<style>`, hence
+    /// inline styles.
     pub fn for_app(web_dir: &Path) -> SecurityHeaders {
-        let index = std::fs::read_to_string(web_dir.join("index.html")).unwrap_or_default();
-        let hashes: String = inline_scripts(&index)
-            .map(|script| {
-                let digest = Sha256::digest(script.as_bytes());
-                format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
-            })
-            .collect();
-        let policy = format!(
-            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; style-src 'self' 'unsafe-inline'; \
-             img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
-             frame-ancestors 'none'"
-        );
-        SecurityHeaders { html_policy: HeaderValue::try_from(policy).expect("the policy is plain ASCII") }
+        let index = web_dir.join("index.html");
+        let policy = app_policy(&index);
+        SecurityHeaders { html_policy: Arc::new(Mutex::new((file_version(&index), policy))), index }
     }
+
+    fn html_policy(&self) -> HeaderValue {
+        let version = file_version(&self.index);
+        let mut cached = self.html_policy.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if cached.0 != version {
+            *cached = (version, app_policy(&self.index));
+        }
+        cached.1.clone()
+    }
+}
+
+fn file_version(path: &Path) -> Option<FileVersion> {
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.modified().ok()?, metadata.len()))
+}
+
+fn app_policy(index: &Path) -> HeaderValue {
+    let index = std::fs::read_to_string(index).unwrap_or_default();
+    let hashes: String = inline_scripts(&index)
+        .map(|script| {
+            let digest = Sha256::digest(script.as_bytes());
+            format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
+        })
+        .collect();
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{hashes}; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+         frame-ancestors 'none'"
+    );
+    HeaderValue::try_from(policy).expect("the policy is plain ASCII")
 }
 
 /// The text of each `<script>` element without a `src` in an HTML page. A script's text
@@ -224,7 +254,7 @@ pub async fn security_headers(State(headers): State<SecurityHeaders>, request: R
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("text/html"));
-    let policy = if is_html { headers.html_policy.clone() } else { HeaderValue::from_static(NON_HTML_POLICY) };
+    let policy = if is_html { headers.html_policy() } else { HeaderValue::from_static(NON_HTML_POLICY) };
     // A 304 has no body and no Content-Type, but a browser copies its headers onto the
     // response it stored: the non-HTML policy on a 304 for `/` would block the app's own
     // scripts on every visit after the first. A 304 keeps the stored response's policy.
@@ -275,6 +305,20 @@ mod tests {
     fn inline_scripts_are_found_and_scripts_with_src_are_not() {
         let html = "<script src=\"/a.js\"></script><script type=\"module\">\nimport x;\n</script><p>";
         assert_eq!(inline_scripts(html).collect::<Vec<_>>(), ["\nimport x;\n"]);
+    }
+
+    #[test]
+    fn the_apps_policy_follows_index_html_rebuilt_while_the_server_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let index = dir.path().join("index.html");
+        let hash = |script: &str| base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()));
+        std::fs::write(&index, "<script>start();</script>").unwrap();
+        let headers = SecurityHeaders::for_app(dir.path());
+        let policy = |headers: &SecurityHeaders| headers.html_policy().to_str().unwrap().to_owned();
+        assert!(policy(&headers).contains(&hash("start();")));
+        std::fs::write(&index, "<script>start_again();</script>").unwrap();
+        let rebuilt = policy(&headers);
+        assert!(rebuilt.contains(&hash("start_again();")) && !rebuilt.contains(&hash("start();")), "{rebuilt}");
     }
 
     #[test]

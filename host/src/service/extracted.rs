@@ -70,7 +70,15 @@ pub async fn search(service: &Service, caller: &Caller, search: Search) -> Resul
     let limit = search.limit.unwrap_or(DEFAULT_LIMIT);
     let districts = match (&search.district_id, &caller.plan) {
         (Some(district_id), _) => {
-            Some(vec![lookup::court(service, &catalogue, caller, district_id)?.district_id.clone()])
+            let court = lookup::court(service, &catalogue, caller, district_id)?;
+            // A judge not in the court is a 404, as everywhere (the court's own rules would
+            // read as that judge's), unless rules read from their practices name them there.
+            if let Some(judge) = search.judge_slug.as_deref()
+                && !extracted::districts_of_judge(&service.db, judge).await?.contains(&court.district_id)
+            {
+                lookup::judge(&catalogue, court, judge)?;
+            }
+            Some(vec![court.district_id.clone()])
         }
         (None, Plan::All) => None,
         (None, Plan::Districts(districts)) => Some(districts.iter().cloned().collect()),

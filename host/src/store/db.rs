@@ -282,21 +282,22 @@ impl Db {
         let shown = &self.shown;
         let options = self.pool.connect_options();
         match tokio::time::timeout(POSTGRES_ACQUIRE_TIMEOUT, sqlx::ConnectOptions::connect(&*options)).await {
+            // sqlx's own "pool timed out" is left out: these say what it meant.
             Ok(Ok(connection)) => {
                 connection.close().await.ok();
-                anyhow::Error::from(error).context(format!(
+                anyhow::anyhow!(
                     "no connection to the database {shown} was free within {} s (the database answers; every \
                      connection of this server was busy)",
                     POSTGRES_ACQUIRE_TIMEOUT.as_secs()
-                ))
+                )
             }
             Ok(Err(connect_error)) => {
                 anyhow::Error::from(connect_error).context(format!("could not connect to the database {shown}"))
             }
-            Err(_) => anyhow::Error::from(error).context(format!(
+            Err(_) => anyhow::anyhow!(
                 "could not connect to the database {shown}: it did not answer within {} s",
                 POSTGRES_ACQUIRE_TIMEOUT.as_secs()
-            )),
+            ),
         }
     }
 }
@@ -437,6 +438,10 @@ fn redact_query(url: &str) -> String {
     format!("{head}?{}", pairs.join("&"))
 }
 
+/// What a query that got no connection in time is logged with.
+const POOL_TIMED_OUT: &str = "no database connection came free in time (the database is down or unreachable, or every \
+                              connection of this server is busy: the server's refresh log says which)";
+
 /// An error and its causes as `{error:#}` joins them, except that an error PostgreSQL
 /// or SQLite returned is shown once, as the database worded it, and a cause that only
 /// repeats the end of the one before is left out: sqlx's wording includes its source's
@@ -450,7 +455,12 @@ pub fn error_chain(error: &anyhow::Error) -> String {
             parts.push(database.message().to_owned());
             break;
         }
-        let text = cause.to_string();
+        // sqlx's words read as a pool too small; mostly the database is down.
+        let text = if matches!(cause.downcast_ref::<sqlx::Error>(), Some(sqlx::Error::PoolTimedOut)) {
+            POOL_TIMED_OUT.to_owned()
+        } else {
+            cause.to_string()
+        };
         if !parts.last().is_some_and(|last| last.ends_with(&text)) {
             parts.push(text);
         }
@@ -605,7 +615,7 @@ mod tests {
         let error = anyhow::anyhow!("inner").context("outer");
         assert_eq!(error_chain(&error), format!("{error:#}"));
         let error = anyhow::Error::from(sqlx::Error::PoolTimedOut).context("could not refresh");
-        assert_eq!(error_chain(&error), "could not refresh: pool timed out while waiting for an open connection");
+        assert_eq!(error_chain(&error), format!("could not refresh: {POOL_TIMED_OUT}"));
         // An I/O error, which sqlx words as its source.
         let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
         let error = anyhow::Error::from(sqlx::Error::Io(refused)).context("could not reach PostgreSQL");
