@@ -637,15 +637,12 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
     let load_ms = RwSignal::new(None::<f64>);
     // The files not read with the last one: several dropped at once, only the first is read.
     let others = RwSignal::new(String::new());
-    // The newest file chosen. Each reading takes its number; one that finishes after a
-    // later file was chosen is dropped, so an earlier (bigger, slower) PDF never fills the
-    // form or the status over the later one.
-    let latest = StoredValue::new(0u64);
+    // The newest file chosen: an earlier (bigger, slower) PDF never fills the form or the
+    // status over the later one.
+    let newest = document::Newest::new();
     let analyse = move |file: web_sys::File, count: u32| {
         let name = file.name();
-        let ticket = latest.get_value() + 1;
-        latest.set_value(ticket);
-        let current = move || latest.get_value() == ticket;
+        let current = newest.take();
         others.set(document::others_note(count, &name));
         let reading = format!("Reading {name} in this browser…");
         let loaded = module.state().get_untracked() == LoadState::Ready;

@@ -5,9 +5,9 @@
 
 use crate::api;
 use crate::app::{ServerCheck, load_failed, refused_key, server_check_view, when_idle};
-use crate::deadline_words::{long_date, problem_in_words};
+use crate::deadline_words::{explanation_in_words, machine_when, problem_in_words, summary_in_words, when_in_words};
 use courtrules_engine::ffi;
-use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, TimeRules, Trigger};
+use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, StepKind, TimeRules, Trigger};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
@@ -24,11 +24,12 @@ enum Rules {
 #[derive(Clone, Debug, PartialEq)]
 enum Computed {
     Waiting(String),
-    /// What is wrong, in words; `on_date` when it is the date of the event (the field
-    /// is then marked and described by it).
+    /// What is wrong, in words; `on_date` when it is the date of the event, `on_time`
+    /// its time (the field is then marked and described by it).
     Problem {
         message: String,
         on_date: bool,
+        on_time: bool,
     },
     Done {
         bytes: String,
@@ -80,6 +81,8 @@ pub fn DeadlinesPanel(
     let rules = RwSignal::new(Rules::None("Choose a court to compute its deadlines.".into()));
     let trigger = RwSignal::new(Trigger::ServiceOfMotion);
     let date = RwSignal::new(today());
+    // HH:MM, court time, or empty: needed only for a period in hours.
+    let time = RwSignal::new(String::new());
     let service = RwSignal::new(ServiceMethod::Electronic);
     let server = RwSignal::new(ServerCheck::Idle);
     // Bumped to ask again for the time rules after a failure that passes.
@@ -149,6 +152,10 @@ pub fn DeadlinesPanel(
         if !judge_slug.is_empty() {
             body["judge_slug"] = judge_slug.into();
         }
+        let trigger_time = time.get();
+        if !trigger_time.is_empty() {
+            body["trigger_time"] = trigger_time.into();
+        }
         body.to_string()
     });
     let computed = Memo::new(move |_| {
@@ -157,7 +164,7 @@ pub fn DeadlinesPanel(
             Rules::None(message) => return Computed::Waiting(message),
         };
         if date.with(String::is_empty) {
-            return Computed::Problem { message: "Enter the date of the event.".into(), on_date: true };
+            return Computed::Problem { message: "Enter the date of the event.".into(), on_date: true, on_time: false };
         }
         match ffi::deadlines_with(&time_rules, request.get().as_bytes()) {
             Ok(bytes) => Computed::Done {
@@ -167,10 +174,12 @@ pub fn DeadlinesPanel(
             Err(courtrules_engine::EngineError::InvalidRequest { details }) => {
                 let details: Vec<(String, String)> = details.into_iter().map(|d| (d.path, d.message)).collect();
                 let on_date = details.iter().any(|(path, _)| path == "trigger_date");
+                let on_time = details.iter().any(|(path, _)| path == "trigger_time");
                 let earliest = courtrules_engine::deadlines::earliest_event_date(&time_rules);
-                Computed::Problem { message: date.with(|date| problem_in_words(&details, date, &earliest)), on_date }
+                let message = date.with(|date| problem_in_words(&details, date, &earliest));
+                Computed::Problem { message, on_date, on_time }
             }
-            Err(error) => Computed::Problem { message: error.to_string(), on_date: false },
+            Err(error) => Computed::Problem { message: error.to_string(), on_date: false, on_time: false },
         }
     });
     // A new question makes an earlier server answer stale.
@@ -180,6 +189,7 @@ pub fn DeadlinesPanel(
     });
 
     let on_date = move || computed.with(|c| matches!(c, Computed::Problem { on_date: true, .. }));
+    let on_time = move || computed.with(|c| matches!(c, Computed::Problem { on_time: true, .. }));
     // The date picker's lower bound: the rules' own (1 December 2016 for Rule 6(d)'s text).
     let earliest = move || match rules.get() {
         Rules::Loaded(time_rules) => courtrules_engine::deadlines::earliest_event_date(&time_rules),
@@ -260,6 +270,20 @@ pub fn DeadlinesPanel(
                     />
                 </div>
                 <div class="field">
+                    <label for="deadline-time">"Time of the event (court time)"</label>
+                    <input
+                        id="deadline-time"
+                        type="time"
+                        aria-invalid=move || on_time().then_some("true")
+                        aria-describedby=move || {
+                            if on_time() { "deadlines-problem deadline-time-hint" } else { "deadline-time-hint" }
+                        }
+                        prop:value=move || time.get()
+                        on:input=move |ev| time.set(event_target_value(&ev))
+                    />
+                    <p class="hint" id="deadline-time-hint">"Optional: it matters only for a period counted in hours."</p>
+                </div>
+                <div class="field">
                     <label for="deadline-service">"How the paper was served"</label>
                     <select
                         id="deadline-service"
@@ -276,7 +300,13 @@ pub fn DeadlinesPanel(
                     <p class="hint">"Mail and the other means Rule 6(d) names add three days to periods that run from service; electronic service adds none."</p>
                 </div>
             </div>
-            <div id="deadlines-answer" role="status">{move || computed_view(computed.get())}</div>
+            // Said to screen readers as it changes: one short line (how many deadlines,
+            // the first one's day) or what is wrong. The list itself is not a live
+            // region: it would be read out whole at every keystroke in the date field.
+            <div id="deadlines-summary" class="deadlines-summary" role="status">
+                {move || summary_view(computed.get())}
+            </div>
+            <div id="deadlines-answer">{move || computed_view(computed.get())}</div>
             <div class="server-check">
                 <button
                     id="deadlines-server"
@@ -293,44 +323,75 @@ pub fn DeadlinesPanel(
     }
 }
 
-fn computed_view(computed: Computed) -> impl IntoView {
+/// The live line above the list: what the page waits for, what is wrong, or how many
+/// deadlines follow and when the first is due.
+fn summary_view(computed: Computed) -> impl IntoView {
     match computed {
         Computed::Waiting(message) => view! { <p class="note">{message}</p> }.into_any(),
         Computed::Problem { message, .. } => {
             view! { <p class="problem" id="deadlines-problem">{message}</p> }.into_any()
         }
-        Computed::Done { response, .. } if response.deadlines.is_empty() => {
-            view! { <p class="note">"No period of this court's rules runs from this event."</p> }.into_any()
-        }
         Computed::Done { response, .. } => {
-            let notes = response.meta.notes.clone();
-            view! {
-                <ol id="deadline-list" class="deadline-list">
-                    {response.deadlines.into_iter().map(deadline_view).collect_view()}
-                </ol>
-                {(!notes.is_empty()).then(|| view! {
-                    <ul class="hint deadline-notes">{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                })}
-            }
-            .into_any()
+            let first = response.deadlines.first().map(|d| (d.due_date.as_str(), d.due_time.as_deref()));
+            let class = if response.deadlines.is_empty() { "note" } else { "summary" };
+            view! { <p class=class>{summary_in_words(first, response.deadlines.len())}</p> }.into_any()
         }
     }
 }
 
+/// The deadlines, each with its trail (not a live region).
+fn computed_view(computed: Computed) -> impl IntoView {
+    let Computed::Done { response, .. } = computed else { return ().into_any() };
+    if response.deadlines.is_empty() {
+        return ().into_any();
+    }
+    let notes = response.meta.notes.clone();
+    view! {
+        <ol id="deadline-list" class="deadline-list">
+            {response.deadlines.into_iter().map(deadline_view).collect_view()}
+        </ol>
+        {(!notes.is_empty()).then(|| view! {
+            <ul class="hint deadline-notes">{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+        })}
+    }
+    .into_any()
+}
+
+/// A step's kind as the engine's JSON names it (the `data-step` of its item).
+fn step_name(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Period => "period",
+        StepKind::ExcludeEventDay => "exclude_event_day",
+        StepKind::Count => "count",
+        StepKind::Skip => "skip",
+        StepKind::Inaccessible => "inaccessible",
+        StepKind::AddServiceDays => "add_service_days",
+        StepKind::NoServiceDays => "no_service_days",
+        StepKind::LastDay => "last_day",
+    }
+}
+
+/// A day (and time) as the panel shows it, in words, with its machine-readable value.
+fn when_view(date: &str, time: Option<&str>) -> impl IntoView + use<> {
+    view! { <time datetime=machine_when(date, time)>{when_in_words(date, time)}</time> }
+}
+
 fn deadline_view(deadline: Deadline) -> impl IntoView {
-    let due = match &deadline.due_time {
-        Some(time) => format!("{} at {time}", long_date(&deadline.due_date)),
-        None => long_date(&deadline.due_date),
-    };
     view! {
         <li class="deadline" data-period-key=deadline.period_key.clone() data-due=deadline.due_date.clone()>
-            <p><strong class="due">{due}</strong>" \u{2014} "{deadline.label.clone()}</p>
+            <p><strong class="due">{when_view(&deadline.due_date, deadline.due_time.as_deref())}</strong>" \u{2014} "{deadline.label.clone()}</p>
             <p class="cite">{deadline.citation.clone()}</p>
             <details>
                 <summary>"How this date was computed"</summary>
                 <ol class="trail">
-                    {deadline.trail.into_iter().map(|step| view! {
-                        <li>{step.explanation}" "<span class="cite">{format!("({})", step.citation)}</span></li>
+                    {deadline.trail.into_iter().map(|step| {
+                        let explanation = explanation_in_words(&step.explanation, step.date.as_deref());
+                        let when = step.date.as_deref().map(|date| view! {
+                            <span class="when">{when_view(date, step.time.as_deref())}": "</span>
+                        });
+                        view! {
+                            <li data-step=step_name(step.step)>{when}{explanation}" "<span class="cite">{format!("({})", step.citation)}</span></li>
+                        }
                     }).collect_view()}
                 </ol>
             </details>

@@ -187,6 +187,27 @@ export function extract_json(bytes, options) {
         }
     }
 
+    /// The newest of the readings a drop zone was asked for. Each reading takes a ticket
+    /// (`take`) and asks it whether it is still the newest before it shows anything: a
+    /// slower earlier reading (a bigger PDF) that finishes after a later file was chosen
+    /// is dropped, and never replaces the later document's answer.
+    #[derive(Clone, Copy)]
+    pub struct Newest(StoredValue<u64>);
+
+    impl Newest {
+        pub fn new() -> Self {
+            Self(StoredValue::new(0))
+        }
+
+        /// A new reading: the check is true until another reading is asked for.
+        pub fn take(self) -> impl Fn() -> bool + Copy + 'static {
+            let ticket = self.0.get_value() + 1;
+            self.0.set_value(ticket);
+            let latest = self.0;
+            move || latest.get_value() == ticket
+        }
+    }
+
     /// Where a document is dropped, or chosen with its file input: either way the first
     /// file goes to `on_file`, with how many files came (the rest are not read: the caller
     /// says so). Pointing at it or focusing it starts fetching the reader (the

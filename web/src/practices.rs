@@ -108,12 +108,7 @@ pub fn PracticesPanel(
     let others = RwSignal::new(String::new());
     // The newest reading asked for (a file chosen, text pasted): a slower earlier one that
     // finishes after it is dropped, so it never replaces the newer document's rules.
-    let latest = StoredValue::new(0u64);
-    let newest = move || {
-        let ticket = latest.get_value() + 1;
-        latest.set_value(ticket);
-        move || latest.get_value() == ticket
-    };
+    let newest = document::Newest::new();
 
     let ready = Memo::new(move |_| {
         let slug = judge.get();
@@ -162,7 +157,7 @@ pub fn PracticesPanel(
     });
 
     let read_now = move |name: String, document: Document| {
-        let current = newest();
+        let current = newest.take();
         let url = source_url.get_untracked();
         if !proposals::address_problems(&url).is_empty() {
             pending.set_value(Some((name.clone(), document)));
@@ -218,7 +213,7 @@ pub fn PracticesPanel(
     // The panel reads one set of practices at a time: the first of several files dropped.
     let take_file = move |file: web_sys::File, count: u32| {
         let name = file.name();
-        let current = newest();
+        let current = newest.take();
         others.set(document::others_note(count, &name));
         let lower = name.to_lowercase();
         let pdf = file.type_() == "application/pdf" || lower.ends_with(".pdf");
