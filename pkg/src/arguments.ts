@@ -25,6 +25,19 @@ export function string(value: unknown, name: string): string {
 }
 
 /**
+ * `value`, which must not be JSON text: the engine would read a string as a string and
+ * refuse it with the whole text in its message. Thrown as the error the engine gives for
+ * that argument (`kind`), naming `json`, the function that takes the text. Anything else
+ * goes on to the engine, which says what is wrong with it.
+ */
+export function notText<T>(value: T, name: string, json: string, kind: "invalid_request" | "invalid_profile"): T {
+  if (typeof value === "string") {
+    throw { kind, details: [{ path: name, message: `must be an object, not JSON text (give the text to ${json})` }] };
+  }
+  return value;
+}
+
+/**
  * `value` as bytes the glue copies into the wasm: an `ArrayBuffer` is viewed as a
  * `Uint8Array` (the glue would read it as empty), a string is encoded as UTF-8 when the
  * function takes text (the glue would write one NUL per character), and anything else

@@ -15,22 +15,34 @@ import type {
   RulesFilter,
   TimeRules,
 } from "../wasm/check/web/courtrules_check.js";
-import { string } from "./arguments.js";
+import { notText, string } from "./arguments.js";
 
 type CheckModule = Pick<typeof Check, "check" | "checkJson" | "validate" | "resolveRules" | "deadlines" | "deadlinesJson" | "engineVersion">;
 
 /** The check module's functions over `engine()` (which throws while it is not loaded). */
 export function checkFunctions(engine: () => CheckModule) {
   return {
-    check: (profile: Profile, request: CheckRequest): CheckResponse => engine().check(profile, request),
+    check: (profile: Profile, request: CheckRequest): CheckResponse =>
+      engine().check(
+        notText(profile, "profile", "checkJson", "invalid_profile"),
+        notText(request, "request", "checkJson", "invalid_request"),
+      ),
     checkJson: (profileJson: string, requestJson: string): string =>
       engine().checkJson(string(profileJson, "profileJson"), string(requestJson, "requestJson")),
     validate: (request: CheckRequest): FieldError[] => engine().validate(request),
     // The engine takes a missing filter (undefined or null) as no filter; the glue's
     // declaration says it is required.
     resolveRules: (profile: Profile, judgeSlug: string, filter?: RulesFilter | null): LayeredRules =>
-      engine().resolveRules(profile, string(judgeSlug, "judgeSlug"), filter as RulesFilter),
-    deadlines: (timeRules: TimeRules, request: DeadlineRequest): DeadlineResponse => engine().deadlines(timeRules, request),
+      engine().resolveRules(
+        notText(profile, "profile", "checkJson", "invalid_profile"),
+        string(judgeSlug, "judgeSlug"),
+        filter as RulesFilter,
+      ),
+    deadlines: (timeRules: TimeRules, request: DeadlineRequest): DeadlineResponse =>
+      engine().deadlines(
+        notText(timeRules, "timeRules", "deadlinesJson", "invalid_profile"),
+        notText(request, "request", "deadlinesJson", "invalid_request"),
+      ),
     deadlinesJson: (timeRulesJson: string, requestJson: string): string =>
       engine().deadlinesJson(string(timeRulesJson, "timeRulesJson"), string(requestJson, "requestJson")),
     engineVersion: (): string => engine().engineVersion(),

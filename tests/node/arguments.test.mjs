@@ -42,6 +42,19 @@ test("a string parameter given something else is an invalid_request naming it, a
   assert.equal(JSON.parse(documentEntry.classifyJson(pdf, "")).response.classification.document_scope, "brief_reply");
 });
 
+test("an object parameter given JSON text is refused naming it, not with the text echoed back", async () => {
+  const timeRules = { district_id: "sdny", periods: [], notes: "x".repeat(40_000) };
+  const asked = { district_id: "sdny", trigger: "hearing", trigger_date: "2026-11-20" };
+  const asText = (kind, path, json) => ({ kind, details: [{ path, message: `must be an object, not JSON text (give the text to ${json})` }] });
+  assert.throws(() => courtrules.deadlines(JSON.stringify(timeRules), asked), asText("invalid_profile", "timeRules", "deadlinesJson"));
+  assert.throws(() => courtrules.deadlines(timeRules, JSON.stringify(asked)), asText("invalid_request", "request", "deadlinesJson"));
+  assert.throws(() => courtrules.check(JSON.stringify(edny), request), asText("invalid_profile", "profile", "checkJson"));
+  assert.throws(() => courtrules.check(edny, JSON.stringify(request)), asText("invalid_request", "request", "checkJson"));
+  assert.throws(() => courtrules.resolveRules("{}", "court"), asText("invalid_profile", "profile", "checkJson"));
+  // An object goes on to the engine, which reads it as time rules.
+  assert.throws(() => courtrules.deadlines(timeRules, asked), (error) => error.kind === "invalid_profile" && JSON.stringify(error).length < 2000);
+});
+
 test("classify takes an ArrayBuffer, and refuses what is not bytes naming pdfBytes", async () => {
   const expected = await courtrules.classify(pdf);
   const arrayBuffer = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength);
