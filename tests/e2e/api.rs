@@ -19,6 +19,7 @@ const TESTS: &[Test<Api>] = &[
     ("missing_authorization_is_401", missing_authorization_is_401),
     ("malformed_authorization_is_401", malformed_authorization_is_401),
     ("unknown_key_is_403", unknown_key_is_403),
+    ("every_declared_403_of_an_invalid_key_matches_its_openapi_schema", invalid_key_403_matches_the_openapi_schema),
     ("every_api_endpoint_needs_a_key", every_api_endpoint_needs_a_key),
     ("openapi_json_needs_no_key_and_describes_the_api", openapi_json_needs_no_key_and_describes_the_api),
     ("known_district_outside_the_plan_is_403_with_the_structured_body", known_district_outside_the_plan_is_403),
@@ -101,6 +102,67 @@ fn unknown_key_is_403(api: &Api) {
         let body = general_error(&reply, 403);
         assert!(body.get("district").is_none());
     }
+}
+
+/// Every operation of /openapi.json that declares a 403 answers an invalid key with a
+/// body its declared 403 schema accepts (the general body: a client generated from the
+/// document must be able to read it).
+fn invalid_key_403_matches_the_openapi_schema(api: &Api) {
+    let doc = api.server.get("/openapi.json", None).expect(200).clone();
+    let invalid = "crk_000000000000_00";
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().unwrap() {
+            let Some(schema) = operation["responses"]["403"]["content"]["application/json"].get("schema") else {
+                continue;
+            };
+            let concrete = path
+                .replace("{district_id}", "edny")
+                .replace("{judge_slug}", "avery-sample")
+                .replace("{draft_id}", "no-such-draft")
+                .replace("{version}", "1")
+                .replace("{id}", "no-such-document")
+                .replace("{name}", "errors");
+            assert!(!concrete.contains('{'), "{path}: a path parameter the test does not fill");
+            let reply = match method.as_str() {
+                "get" => api.server.get(&concrete, Some(invalid)),
+                "post" => api.server.post_json(&concrete, Some(invalid), b"{}"),
+                "delete" => {
+                    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+                    let request =
+                        agent.delete(api.server.url(&concrete)).header("Authorization", format!("Bearer {invalid}"));
+                    Reply::from(request.call())
+                }
+                other => panic!("{path}: method {other} not covered by the test"),
+            };
+            let body = general_error(&reply, 403);
+            let errors = schema_errors(&doc, schema, body);
+            assert!(errors.is_empty(), "{method} {path}: the 403 body {body} does not match {schema}: {errors:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} operations declare a 403");
+    // The structured 403 of a district outside the plan matches the same schema (and
+    // only one of its `oneOf` branches).
+    let schema = &doc["paths"]["/api/v1/judges"]["get"]["responses"]["403"]["content"]["application/json"]["schema"];
+    let body = api.server.get("/api/v1/judges?district_id=edny", Some(&api.sdny_only)).expect(403).clone();
+    assert!(body["district"].is_object(), "{body}");
+    let errors = schema_errors(&doc, schema, &body);
+    assert!(errors.is_empty(), "the 403 body {body} does not match {schema}: {errors:?}");
+    // What the operations declared before, the structured body alone, does not fit an
+    // invalid key's 403: the fault this test is for.
+    let invalid = api.server.get("/api/v1/judges?district_id=edny", Some("crk_000000000000_00")).expect(403).clone();
+    let structured_only = serde_json::json!({"$ref": "#/components/schemas/DistrictNotAccessibleBody"});
+    assert!(!schema_errors(&doc, &structured_only, &invalid).is_empty(), "{invalid}");
+}
+
+/// Where `value` does not match `schema`, one of /openapi.json's (its `$ref`s to
+/// `#/components/schemas` resolved in the document).
+fn schema_errors(doc: &Value, schema: &Value, value: &Value) -> Vec<String> {
+    let mut root = schema.clone();
+    root["components"] = doc["components"].clone();
+    let validator = jsonschema::validator_for(&root).expect("the OpenAPI schema is a valid JSON Schema");
+    validator.iter_errors(value).map(|error| format!("{error} at {}", error.instance_path())).collect()
 }
 
 fn every_api_endpoint_needs_a_key(api: &Api) {

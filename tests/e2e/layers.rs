@@ -44,6 +44,7 @@ const TESTS: &[Test<Layers>] = &[
     ("other_organisations_see_the_published_order_and_none_of_the_ids", organisations_are_isolated),
     ("versions_are_kept_and_a_withdrawal_restores_the_published_order", versions_and_withdrawal),
     ("invalid_rules_and_documents_are_400_or_422_decided_drafts_409", validation_and_conflicts),
+    ("reject_takes_no_body_or_an_empty_json_object_415_or_400_otherwise", reject_takes_no_body),
     ("drafts_count_as_classify_the_rest_as_layers_and_all_need_a_key", rate_limits_and_auth),
     ("keys_list_shows_each_keys_organisation", keys_list_shows_organisations),
     (
@@ -724,6 +725,44 @@ fn rate_limits_and_auth(layers: &Layers) {
     assert_eq!(listed.status, 200);
     assert_eq!(limit(&listed), (60, 52));
     assert_eq!(server.check(&r.token, &check_at(12)).status, 200);
+}
+
+/// `reject` takes no body: none at all (with any Content-Type or none) or `{}` sent as
+/// JSON; any other body is refused as every POST refuses it (415 when not sent as
+/// `application/json`, 400 when not JSON), and the draft stays proposed.
+fn reject_takes_no_body(layers: &Layers) {
+    let k = new_key(layers, "reject-body");
+    let first = draft_of_text(layers, &k, JUDGE, PRACTICES);
+    let reject = format!("{DRAFTS}/{}/reject", first["id"].as_str().unwrap());
+    let send = |content_type: Option<&str>, body: &[u8]| layers.server.post(&reject, k.token(), content_type, body);
+
+    general_error(&send(Some("text/plain"), b"please reject"), 415, "unsupported-media-type");
+    general_error(&send(None, b"{}"), 415, "unsupported-media-type");
+    general_error(&send(Some("application/x-www-form-urlencoded"), b"reason=x"), 415, "unsupported-media-type");
+    let broken = send(Some("application/json"), b"{\"reason\": ").expect(400).clone();
+    assert_eq!(detail_paths(&broken), vec![""], "{broken}");
+    for body in [&b"{\"reason\": \"duplicate\"}"[..], b"[]", b"null", b"\"reject\""] {
+        let refused = send(Some("application/json"), body).expect(400).clone();
+        assert_eq!(detail_paths(&refused), vec![""], "{refused}");
+        assert!(refused["error"].as_str().unwrap().contains("no request body"), "{refused}");
+    }
+    assert_eq!(
+        get(layers, &format!("{DRAFTS}/{}", first["id"].as_str().unwrap()), &k).expect(200)["status"],
+        "proposed"
+    );
+
+    // No body, and no Content-Type: rejected.
+    let rejected = send(None, b"").expect(200).clone();
+    assert_eq!(rejected["status"], "rejected");
+    // No body with a Content-Type (as some clients send on every POST): rejected too.
+    let second = draft_of_text(layers, &k, JUDGE, PRACTICES);
+    let reply = layers.server.post(
+        &format!("{DRAFTS}/{}/reject", second["id"].as_str().unwrap()),
+        k.token(),
+        Some("text/plain"),
+        b"",
+    );
+    assert_eq!(reply.expect(200)["status"], "rejected");
 }
 
 fn draft_of_text_reply(layers: &Layers, key: &Key) -> Reply {

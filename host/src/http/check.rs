@@ -3,11 +3,11 @@
 //! (404/403) → judge (404) → profile (422) → check.
 
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::extract::JsonBody;
 use super::{AppState, json_response};
 use crate::service::check;
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, NoProfileBody, NotFoundBody, ValidationErrorBody};
 use axum::extract::State;
 use axum::response::Response;
 use courtrules_engine::model::{CheckRequest, CheckResponse};
@@ -26,7 +26,7 @@ use courtrules_engine::model::{CheckRequest, CheckResponse};
         (status = 200, description = "The compliance check. `meta.coverage_note` says what it covered; for a judge whose individual practices are not encoded, one `ACTION_REQUIRED` result of category `COVERAGE` says to read them. `judge_slug: court` checks a district's court-wide rules", body = CheckResponse),
         (status = 400, description = "The request failed validation", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 413, description = "Body or engine memory limit exceeded", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),

@@ -4,10 +4,10 @@
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::query::{NoParams, PathParams, Query};
 use crate::service::courts::{self, CourtEntry, CourtsResponse};
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, UnknownDistrictBody, ValidationErrorBody};
 use axum::Json;
 use axum::extract::State;
 
@@ -38,7 +38,7 @@ pub async fn courts(State(state): State<AppState>, key: ApiKey, _: Query<NoParam
         (status = 200, description = "The court", body = CourtEntry),
         (status = 400, description = "The endpoint takes no query parameters", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or the court is outside the key's plan (structured body)", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or the court is outside the key's plan (structured body)", body = ForbiddenBody),
         (status = 404, description = "No court has this id", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))

@@ -4,14 +4,12 @@
 //! computed from, for computing them offline with the engine's browser build.
 
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::extract::JsonBody;
 use super::query::{NoParams, PathParams, Query};
 use super::{AppState, json_response};
 use crate::service::deadlines;
-use crate::service::error::{
-    DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, UnknownDistrictBody, ValidationErrorBody,
-};
+use crate::service::error::{ErrorBody, NoProfileBody, NotFoundBody, UnknownDistrictBody, ValidationErrorBody};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -32,7 +30,7 @@ use courtrules_engine::model::{DeadlineRequest, DeadlineResponse, TimeRules};
         )),
         (status = 400, description = "The request failed validation", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 406, description = "The `Accept` header accepts neither `application/json` nor `text/calendar`; or it accepts only `text/calendar` and no deadline follows the event (a calendar holds at least one event)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
@@ -226,7 +224,7 @@ mod tests {
         (status = 200, description = "The periods of each layer, the state's legal holidays, the closures and the quoted paragraphs of Fed. R. Civ. P. 6: what the engine computes the court's deadlines from (docs/deadlines.md)", body = TimeRules),
         (status = 400, description = "The endpoint takes no query parameters", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or the court is outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or the court is outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "No court has this id", body = UnknownDistrictBody),
         (status = 422, description = "The court has no compliance profile (and so no time rules)", body = NoProfileBody),
     ),

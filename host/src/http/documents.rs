@@ -5,10 +5,10 @@
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::query::{NoParams, PathParams, Query, Text, query_params};
 use crate::service::documents::{self, DocumentsResponse};
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, NotFoundBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, NotFoundBody, ValidationErrorBody};
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -39,7 +39,7 @@ query_params! {
         (status = 200, description = "The national rules (federal courts), the court's rules and statutes, and the judge's standing order", body = DocumentsResponse),
         (status = 400, description = "district_id is missing, or a parameter is empty or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or judge not on the district's roster", body = NotFoundBody),
     ),
     security(("bearer" = []))
@@ -73,7 +73,7 @@ pub async fn documents(
          headers(("ETag" = String, description = "The PDF's SHA-256, quoted"))),
         (status = 400, description = "The id is not valid UTF-8, or the endpoint was given query parameters", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or the document's court is outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or the document's court is outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "No document has this id", body = ErrorBody),
     ),
     security(("bearer" = []))

@@ -6,7 +6,7 @@
 use crate::rate_limit::Group;
 use crate::sandbox::SandboxError;
 use crate::service::Error;
-use crate::service::error::ErrorBody;
+use crate::service::error::{DistrictNotAccessibleBody, ErrorBody};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use courtrules_engine::model::FieldError;
@@ -69,6 +69,29 @@ impl From<SandboxError> for ApiError {
     fn from(error: SandboxError) -> Self {
         ApiError::Service(Error::Engine(error))
     }
+}
+
+/// 403 for an invalid key (unknown, forged, tampered or revoked): the general body,
+/// `{error, suggestion, docs_url}`, and nothing else, so that `ForbiddenBody` tells it
+/// from the structured body of a district outside the plan.
+#[derive(Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // Only the OpenAPI document names it; the body is `ErrorBody`'s.
+pub struct InvalidKeyBody {
+    pub error: String,
+    pub suggestion: String,
+    pub docs_url: String,
+}
+
+/// A 403 of an endpoint that names a district: an invalid key gets the general body
+/// (`InvalidKeyBody`), a known district outside the key's plan the structured
+/// `DistrictNotAccessibleBody`.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // Only the OpenAPI document names it; the bodies are written elsewhere.
+pub enum ForbiddenBody {
+    InvalidKey(InvalidKeyBody),
+    DistrictNotAccessible(DistrictNotAccessibleBody),
 }
 
 /// 429: `{error, suggestion, docs_url, contact}`, with a `Retry-After` header.

@@ -35,6 +35,42 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     }
 }
 
+/// The body of a POST that takes none (`/standing-order-drafts/{id}/reject`): no body
+/// at all, with any `Content-Type` or none, or the empty JSON object `{}` sent as
+/// `application/json`. Any other body is refused as the other POSTs refuse it: 415
+/// when not sent as `application/json`, 400 when it is not JSON or not `{}`.
+pub struct NoBody;
+
+impl<S: Send + Sync> FromRequest<S> for NoBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
+        let json = is_json(request.headers().get(CONTENT_TYPE));
+        let coding = content_coding(&request);
+        // Read whole first (within the limit), as `JsonBody` does: only then is an empty
+        // body told from a non-empty one, and the connection is not reset on unread bytes.
+        let read = read_body(request).await;
+        if matches!(&read, Ok(bytes) if bytes.is_empty()) {
+            return Ok(NoBody);
+        }
+        if !json {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        if let Some(coding) = coding {
+            return Err(ApiError::UnsupportedContentEncoding(coding));
+        }
+        let bytes = read?;
+        crate::service::check::require_json(&bytes)?;
+        match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(serde_json::Value::Object(fields)) if fields.is_empty() => Ok(NoBody),
+            _ => Err(ApiError::invalid(
+                "this endpoint takes no request body",
+                vec![FieldError::new("", "send no body, or the empty JSON object `{}`")],
+            )),
+        }
+    }
+}
+
 /// A request's body, read whole within the limit `guard::body_limit` put on it (its
 /// `BodyLimit`): past it the 413 naming the limit, and a body that could not be read a
 /// 400.

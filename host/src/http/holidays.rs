@@ -3,9 +3,9 @@
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::query::{Integer, PathParams, Query, QueryDate, Text, query_params};
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, UnknownDistrictBody, ValidationErrorBody};
 use crate::service::holidays::{self, Filters, HolidaysResponse, MAX_LIMIT};
 use axum::Json;
 use axum::extract::State;
@@ -57,7 +57,7 @@ impl From<HolidayFilters> for Filters {
         (status = 200, description = "Holidays by date, then court", body = HolidaysResponse),
         (status = 400, description = "A parameter is malformed, out of range or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))
@@ -81,7 +81,7 @@ pub async fn holidays(
         (status = 200, description = "The court's holidays by date", body = HolidaysResponse),
         (status = 400, description = "A parameter is malformed, out of range or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))

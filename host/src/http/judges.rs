@@ -2,10 +2,10 @@
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::query::{Query, Text, query_params};
 use crate::service::courts::{self, JudgesResponse};
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, UnknownDistrictBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, UnknownDistrictBody, ValidationErrorBody};
 use axum::Json;
 use axum::extract::State;
 
@@ -30,7 +30,7 @@ query_params! {
         (status = 200, description = "The district's judges, in roster order: the real roster (each with its source and date), then any sample judges. Every profiled district also takes `judge_slug=court` elsewhere (its court-wide rules), which is not listed here", body = JudgesResponse),
         (status = 400, description = "district_id is missing, empty or too long, or a parameter is unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))

@@ -12,14 +12,13 @@
 //! the structured body (a draft by its district), an unknown district 404.
 
 use super::auth::ApiKey;
-use super::error::ApiError;
-use super::extract::JsonBody;
+use super::error::{ApiError, ForbiddenBody};
+use super::extract::{JsonBody, NoBody};
 use super::query::{NoParams, PathParams, Query, Text, query_params};
 use super::{AppState, classify};
 use crate::service::Error;
 use crate::service::error::{
-    ClassifyUnprocessableBody, DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, UnknownDistrictBody,
-    ValidationErrorBody,
+    ClassifyUnprocessableBody, ErrorBody, NoProfileBody, NotFoundBody, UnknownDistrictBody, ValidationErrorBody,
 };
 use crate::service::layers::{self, DraftInput, VersionInput};
 use crate::store::layers::{Draft, LayerVersion, VersionSummary};
@@ -193,7 +192,7 @@ fn optional_text(
         (status = 201, description = "The draft: each proposed rule (profile format) with its sentence, page, span and confidence, and the sentences that read as rules but matched no pattern (`extraction.not_understood`). Kept for review by the organisation", body = Draft),
         (status = 400, description = "A field is missing or invalid (the document, `source_url` when the judge has no page on the roster)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 413, description = "Body over the document size limit", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
@@ -232,7 +231,7 @@ pub async fn propose(State(state): State<AppState>, key: ApiKey, request: DraftR
         (status = 200, description = "The draft, with its status", body = Draft),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or the draft's district is outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or the draft's district is outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Your organisation has no draft with this id", body = ErrorBody),
     ),
     security(("bearer" = []))
@@ -254,11 +253,13 @@ pub async fn draft(
     params(("draft_id" = String, Path, description = "The id the draft was created with", max_length = 120)),
     responses(
         (status = 200, description = "The draft, now rejected", body = Draft),
-        (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
+        (status = 400, description = "Query parameters were given, or a body other than `{}` (this endpoint takes none)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or the draft's district is outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or the draft's district is outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Your organisation has no draft with this id", body = ErrorBody),
         (status = 409, description = "The draft was already accepted or rejected", body = ErrorBody),
+        (status = 413, description = "Body over the size limit", body = ErrorBody),
+        (status = 415, description = "A non-empty body not sent as application/json", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
@@ -267,6 +268,7 @@ pub async fn reject(
     key: ApiKey,
     path: PathParams,
     _: Query<NoParams>,
+    _: NoBody,
 ) -> Result<Json<Draft>, ApiError> {
     Ok(Json(layers::reject(&state.service, &key.caller, path.get("draft_id")).await?))
 }
@@ -285,7 +287,7 @@ pub async fn reject(
         (status = 201, description = "The new version, now in force for your organisation's checks, rules and profiles", body = LayerVersion),
         (status = 400, description = "The order or a rule is invalid (each problem at its path, e.g. `rules[2].params.max_pages`)", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district or judge, or `draft_id` names no draft of your organisation", body = NotFoundBody),
         (status = 409, description = "The draft was already accepted or rejected, or is for another judge", body = ErrorBody),
         (status = 415, description = "Body not sent as application/json", body = ErrorBody),
@@ -339,7 +341,7 @@ pub struct LayerList {
         (status = 200, description = "The latest version of each layer in the districts of the key's plan (or in `district_id`)", body = LayerList),
         (status = 400, description = "A parameter is empty or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or `district_id` outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or `district_id` outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown `district_id`", body = UnknownDistrictBody),
     ),
     security(("bearer" = []))
@@ -376,7 +378,7 @@ pub struct LayerHistory {
         (status = 200, description = "The version in force and the list of versions", body = LayerHistory),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or your organisation has no layer for this judge", body = NotFoundBody),
     ),
     security(("bearer" = []))
@@ -413,7 +415,7 @@ pub async fn history(
         (status = 200, description = "The version with its rules", body = LayerVersion),
         (status = 400, description = "The version is not a positive whole number, or query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or your organisation's layer has no such version", body = NotFoundBody),
     ),
     security(("bearer" = []))
@@ -448,7 +450,7 @@ pub async fn version(
         (status = 200, description = "The withdrawing version: the judge's published standing order (if any) applies again; earlier versions are kept", body = LayerVersion),
         (status = 400, description = "Query parameters were given", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or your organisation has no layer in force for this judge", body = NotFoundBody),
     ),
     security(("bearer" = []))

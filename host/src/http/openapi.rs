@@ -2,7 +2,7 @@
 //! the handlers and the very types that serve them (the engine's request, response
 //! and profile types among them). Its paths are the route table's (`routes::table`).
 
-use super::error::RateLimitBody;
+use super::error::{ForbiddenBody, InvalidKeyBody, RateLimitBody};
 use crate::service::error::{
     ClassifyUnprocessableBody, DistrictNotAccessibleBody, DistrictRef, ErrorBody, NoProfileBody, NotFoundBody,
     ScannedPagesBody, UnknownDistrictBody, ValidationErrorBody,
@@ -27,6 +27,8 @@ use utoipa::{Modify, OpenApi};
         UnknownDistrictBody,
         NotFoundBody,
         DistrictNotAccessibleBody,
+        InvalidKeyBody,
+        ForbiddenBody,
         NoProfileBody,
         RateLimitBody,
         DistrictRef,

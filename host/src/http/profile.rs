@@ -3,9 +3,9 @@
 
 use super::AppState;
 use super::auth::ApiKey;
-use super::error::ApiError;
+use super::error::{ApiError, ForbiddenBody};
 use super::query::{Query, Text, query_params};
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, NoProfileBody, NotFoundBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, NoProfileBody, NotFoundBody, ValidationErrorBody};
 use crate::service::profile;
 use axum::Json;
 use axum::extract::State;
@@ -36,7 +36,7 @@ query_params! {
         (status = 200, description = "The district's profile with `judges` holding only the judge asked for (docs/profile-format.md)", body = Profile),
         (status = 400, description = "A parameter is missing, empty, too long or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
-        (status = 403, description = "Invalid key, or district outside the key's plan", body = DistrictNotAccessibleBody),
+        (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
         (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
         (status = 422, description = "The court has no compliance profile", body = NoProfileBody),
     ),
