@@ -1121,6 +1121,12 @@ export interface components {
          * @enum {string}
          */
         FilingRole: "movant" | "opponent" | "reply";
+        /**
+         * @description A 403 of an endpoint that names a district: an invalid key gets the general body
+         *     (`InvalidKeyBody`), a known district outside the key's plan the structured
+         *     `DistrictNotAccessibleBody`.
+         */
+        ForbiddenBody: components["schemas"]["InvalidKeyBody"] | components["schemas"]["DistrictNotAccessibleBody"];
         Format: {
             /**
              * Format: double
@@ -1236,6 +1242,16 @@ export interface components {
         HolidaysResponse: {
             holidays: components["schemas"]["HolidayEntry"][];
             meta: components["schemas"]["HolidaysMeta"];
+        };
+        /**
+         * @description 403 for an invalid key (unknown, forged, tampered or revoked): the general body,
+         *     `{error, suggestion, docs_url}`, and nothing else, so that `ForbiddenBody` tells it
+         *     from the structured body of a district outside the plan.
+         */
+        InvalidKeyBody: {
+            docs_url: string;
+            error: string;
+            suggestion: string;
         };
         JudgeEntry: {
             /** @description The date that source shows the judge in that status (YYYY-MM-DD). */
@@ -2215,7 +2231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not in the district */
@@ -2644,7 +2660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description No court has this id */
@@ -2760,7 +2776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district */
@@ -2863,7 +2879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description No court has this id */
@@ -2987,7 +3003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not in the district */
@@ -3168,7 +3184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not on the district's roster */
@@ -3295,7 +3311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description No document has this id */
@@ -3434,7 +3450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district */
@@ -3549,7 +3565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district */
@@ -3652,7 +3668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district */
@@ -3761,7 +3777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not in the district */
@@ -3885,7 +3901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not in the district */
@@ -4009,7 +4025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or judge not in the district */
@@ -4169,7 +4185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Your organisation has no draft with this id */
@@ -4233,7 +4249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Draft"];
                 };
             };
-            /** @description Query parameters were given */
+            /** @description Query parameters were given, or a body other than `{}` (this endpoint takes none) */
             400: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -4269,7 +4285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Your organisation has no draft with this id */
@@ -4289,6 +4305,36 @@ export interface operations {
             };
             /** @description The draft was already accepted or rejected */
             409: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    /** @description Requests this key may make to this endpoint group per minute */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A non-empty body not sent as application/json */
+            415: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
                     "X-RateLimit-Limit"?: number;
@@ -4387,7 +4433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown `district_id` */
@@ -4489,7 +4535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or your organisation has no layer for this judge */
@@ -4591,7 +4637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or your organisation has no layer in force for this judge */
@@ -4697,7 +4743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district or judge, or `draft_id` names no draft of your organisation */
@@ -4861,7 +4907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DistrictNotAccessibleBody"];
+                    "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
             /** @description Unknown district, or your organisation's layer has no such version */
