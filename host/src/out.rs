@@ -33,9 +33,13 @@ pub fn bytes(bytes: &[u8]) -> anyhow::Result<()> {
     write(|out| out.write_all(bytes))
 }
 
+/// The context of a failed write to standard output: a command that fails so has nothing
+/// more to print there (`cli::filing::answered` tells it from other failures by it).
+pub const STDOUT_FAILED: &str = "could not write to standard output";
+
 fn write(body: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    body(&mut out).and_then(|()| out.flush()).context("could not write to standard output")
+    body(&mut out).and_then(|()| out.flush()).context(STDOUT_FAILED)
 }
 
 /// Writes `text` and a newline to standard error — a message, an error, progress —

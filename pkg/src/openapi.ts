@@ -3453,7 +3453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenBody"];
                 };
             };
-            /** @description Unknown district */
+            /** @description Unknown district, or judge not in the district */
             404: {
                 headers: {
                     /** @description Requests this key may make to this endpoint group per minute */
@@ -3465,7 +3465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnknownDistrictBody"];
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description Rate limit exceeded for this key and endpoint group */

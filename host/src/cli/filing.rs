@@ -296,8 +296,7 @@ pub(super) fn fail_naming(failure: impl Into<Failure>, flags: Flags) -> anyhow::
 /// standard output is left as it is: there is nowhere to print the body.
 pub(super) fn answered(result: anyhow::Result<ExitCode>, body_on_stderr: bool) -> anyhow::Result<ExitCode> {
     match result {
-        // (`crate::out`'s words for a failed write.)
-        Err(error) if !error.chain().any(|cause| cause.to_string() == "could not write to standard output") => {
+        Err(error) if !error.chain().any(|cause| cause.to_string() == crate::out::STDOUT_FAILED) => {
             let failure = Failure::setup(&error);
             if body_on_stderr { Ok(fail_on_stderr(failure, &[])) } else { fail(failure) }
         }

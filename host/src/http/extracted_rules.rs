@@ -5,7 +5,7 @@ use super::AppState;
 use super::auth::ApiKey;
 use super::error::{ApiError, ForbiddenBody};
 use super::query::{Integer, Query, Text, query_params};
-use crate::service::error::{ErrorBody, UnknownDistrictBody, ValidationErrorBody};
+use crate::service::error::{ErrorBody, NotFoundBody, ValidationErrorBody};
 use crate::service::extracted::{self, ExtractedRulesResponse, MAX_LIMIT, Search};
 use axum::Json;
 use axum::extract::State;
@@ -74,7 +74,7 @@ impl From<ExtractedRulesQuery> for Search {
         (status = 400, description = "A parameter is malformed, out of range or unknown", body = ValidationErrorBody),
         (status = 401, description = "Missing or malformed Authorization header", body = ErrorBody),
         (status = 403, description = "Invalid key, or district outside the key's plan", body = ForbiddenBody),
-        (status = 404, description = "Unknown district", body = UnknownDistrictBody),
+        (status = 404, description = "Unknown district, or judge not in the district", body = NotFoundBody),
     ),
     security(("bearer" = []))
 )]
