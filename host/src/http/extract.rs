@@ -17,12 +17,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
-        let refusal = if !is_json(request.headers().get(CONTENT_TYPE)) {
-            Some(ApiError::UnsupportedMediaType)
-        } else {
-            content_coding(&request).map(ApiError::UnsupportedContentEncoding)
-        };
-        if let Some(refusal) = refusal {
+        if let Some(refusal) = refusal(&request) {
             // The body is read (within the limit) before the refusal is answered: a
             // connection closed on unread bytes is reset, and the client may lose the
             // answer to the reset ("peer disconnected") instead of reading the 415.
@@ -35,6 +30,15 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     }
 }
 
+/// Why a body sent with these headers is refused whatever it holds: not sent as
+/// `application/json` (415), or compressed (415 naming the coding).
+fn refusal(request: &Request) -> Option<ApiError> {
+    if !is_json(request.headers().get(CONTENT_TYPE)) {
+        return Some(ApiError::UnsupportedMediaType);
+    }
+    content_coding(request).map(ApiError::UnsupportedContentEncoding)
+}
+
 /// The body of a POST that takes none (`/standing-order-drafts/{id}/reject`): no body
 /// at all, with any `Content-Type` or none, or the empty JSON object `{}` sent as
 /// `application/json`. Any other body is refused as the other POSTs refuse it: 415
@@ -45,19 +49,15 @@ impl<S: Send + Sync> FromRequest<S> for NoBody {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
-        let json = is_json(request.headers().get(CONTENT_TYPE));
-        let coding = content_coding(&request);
+        let refusal = refusal(&request);
         // Read whole first (within the limit), as `JsonBody` does: only then is an empty
         // body told from a non-empty one, and the connection is not reset on unread bytes.
         let read = read_body(request).await;
         if matches!(&read, Ok(bytes) if bytes.is_empty()) {
             return Ok(NoBody);
         }
-        if !json {
-            return Err(ApiError::UnsupportedMediaType);
-        }
-        if let Some(coding) = coding {
-            return Err(ApiError::UnsupportedContentEncoding(coding));
+        if let Some(refusal) = refusal {
+            return Err(refusal);
         }
         let bytes = read?;
         crate::service::check::require_json(&bytes)?;
