@@ -358,17 +358,9 @@ fn computed_view(computed: Computed) -> impl IntoView {
 }
 
 /// A step's kind as the engine's JSON names it (the `data-step` of its item).
-fn step_name(kind: StepKind) -> &'static str {
-    match kind {
-        StepKind::Period => "period",
-        StepKind::ExcludeEventDay => "exclude_event_day",
-        StepKind::Count => "count",
-        StepKind::Skip => "skip",
-        StepKind::Inaccessible => "inaccessible",
-        StepKind::AddServiceDays => "add_service_days",
-        StepKind::NoServiceDays => "no_service_days",
-        StepKind::LastDay => "last_day",
-    }
+fn step_name(kind: StepKind) -> String {
+    // The engine's own JSON name, so the attribute cannot drift from the answer's `step`.
+    serde_json::to_value(kind).ok().and_then(|name| name.as_str().map(str::to_owned)).unwrap_or_default()
 }
 
 /// A day (and time) as the panel shows it, in words, with its machine-readable value.
