@@ -782,6 +782,11 @@ export interface components {
             citation: string;
             direction: components["schemas"]["Direction"];
             label: string;
+            /**
+             * @description True when the period runs from service of a paper, so Rule 6(d)'s three days are
+             *     added after service by mail, by leaving it with the clerk, or by other consented
+             *     means. Only for a period counted `after` its event (else a 400).
+             */
             runs_from_service?: boolean;
             unit: components["schemas"]["PeriodUnit"];
         };

@@ -160,10 +160,12 @@ def main():
         customs = []
         for _ in range(20):
             unit = rng.choice(["days", "days", "hours"])
+            direction = rng.choice(["after", "before"])
             customs.append({
                 "label": "random period", "citation": "differential test",
-                "amount": rng.randint(1, 120 if unit == "days" else 240), "unit": unit,
-                "direction": rng.choice(["after", "before"]), "runs_from_service": rng.random() < 0.5,
+                "amount": rng.randint(1, 120 if unit == "days" else 240), "unit": unit, "direction": direction,
+                # Rule 6(d) is for time after service: a period counted back cannot run from it (a 400).
+                "runs_from_service": direction == "after" and rng.random() < 0.5,
             })
         body = {
             "district_id": district, "trigger": rng.choice(TRIGGERS), "trigger_date": event.isoformat(),

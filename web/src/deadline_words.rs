@@ -25,8 +25,8 @@ fn field_name(path: &str) -> Option<&'static str> {
 
 /// The engine's (or the server's) problems with a deadline request, in the panel's
 /// words: the field by its label, not its path, and without the value quoted back
-/// ("trigger_date: must be in the years 1971–9000, got `1970-12-31`" → "The date of the
-/// event must be in the years 1971–9000."). An event before `earliest` (the day the
+/// ("trigger_date: must be in the year 9000 or earlier, got `9001-01-02`" → "The date of
+/// the event must be in the year 9000 or earlier."). An event before `earliest` (the day the
 /// rules' text took effect, from the engine) is told in the page's own words.
 pub fn problem_in_words(details: &[(String, String)], date: &str, earliest: &str) -> String {
     details

@@ -273,11 +273,16 @@ fn settle(
             continue;
         }
         if let Some(closure) = days.closed(date) {
+            let moves = match direction {
+                Direction::After => "the time for filing is extended to",
+                // As for a weekend (Rule 6(a)(5)): the day before, not a later one.
+                Direction::Before => "counting backward, the period ends on",
+            };
             let mut step = citations.step(
                 StepKind::Inaccessible,
                 closed,
                 format!(
-                    "The clerk's office is closed on {date} ({}; {}): the time for filing is extended to the first accessible day that is not a Saturday, Sunday or legal holiday.",
+                    "The clerk's office is closed on {date} ({}; {}): {moves} the first accessible day that is not a Saturday, Sunday or legal holiday.",
                     closure.name, closure.authority
                 ),
             );

@@ -211,6 +211,71 @@ fn a_clerks_office_closure_on_the_last_day_extends_the_time() {
 }
 
 #[test]
+fn a_closure_on_the_last_day_of_a_period_counted_back_moves_it_earlier_and_says_so() {
+    // 14 days before a hearing on Monday 30 March 2026 is Monday 16 March, the closure:
+    // counting backward, the period ends on Friday 13 March, and the step says so rather
+    // than that the time is "extended".
+    let deadline = only(deadlines(&fixture(), &request(Trigger::Hearing, "2026-03-30")).unwrap());
+    assert_eq!(deadline.due_date, "2026-03-13");
+    let closed = deadline.trail.iter().find(|step| step.step == StepKind::Inaccessible).unwrap();
+    assert_eq!(closed.date.as_deref(), Some("2026-03-16"));
+    assert!(
+        closed.explanation.contains("counting backward, the period ends on the first accessible day"),
+        "{}",
+        closed.explanation
+    );
+    assert!(!closed.explanation.contains("extended"), "{}", closed.explanation);
+    // Counted forward, the rule's own word.
+    let forward = only(deadlines(&fixture(), &request(Trigger::EntryOfJudgment, "2026-03-02")).unwrap());
+    let closed = forward.trail.iter().find(|step| step.step == StepKind::Inaccessible).unwrap();
+    assert!(
+        closed.explanation.contains("the time for filing is extended to the first accessible day"),
+        "{}",
+        closed.explanation
+    );
+}
+
+#[test]
+fn a_period_counted_before_its_event_cannot_run_from_service() {
+    // Rule 6(d)'s days are for time after being served: asked for a period counted back,
+    // the request is refused at the field, not counted without them in silence.
+    let body = br#"{"district_id": "test", "trigger": "hearing", "trigger_date": "2026-03-02",
+        "custom_periods": [{"label": "Papers", "amount": 7, "unit": "days", "direction": "before",
+        "runs_from_service": true, "citation": "Order"}]}"#;
+    let problems = parse_deadline_request(body).unwrap_err();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].path, "custom_periods[0].runs_from_service");
+    assert!(problems[0].message.contains("counted after its event (Rule 6(d))"), "{problems:?}");
+    let after = String::from_utf8_lossy(body).replace("\"before\"", "\"after\"");
+    assert!(parse_deadline_request(after.as_bytes()).is_ok());
+    // In the time rules, the data's mistake.
+    let mut rules = fixture();
+    rules.periods[3].runs_from_service = true;
+    let problems = crate::deadlines::validate_time_rules(&rules);
+    assert_eq!(problems.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["periods[3].runs_from_service"]);
+}
+
+#[test]
+fn an_event_outside_the_calendar_is_told_its_real_bound() {
+    // After 9000: the calendar's end, said as that (not as a range starting in 1971).
+    let late =
+        parse_deadline_request(br#"{"district_id": "test", "trigger": "hearing", "trigger_date": "9001-01-02"}"#);
+    assert_eq!(late.unwrap_err()[0].message, "must be in the year 9000 or earlier, got `9001-01-02`");
+    // Before 1971 under rules with no date of effect: the holiday calendar's first year.
+    let early = deadlines(&fixture(), &request(Trigger::EntryOfJudgment, "1960-06-01")).unwrap_err();
+    let EngineError::InvalidRequest { details } = early else { panic!("{early:?}") };
+    assert_eq!(details.len(), 1, "{details:?}");
+    assert_eq!(details[0].message, "must be in 1971 or later: the legal holidays of earlier years are not encoded");
+    // Under rules whose text took effect later, that day alone, in one message.
+    let mut rules = fixture();
+    rules.computation.last_mut().unwrap().in_force_from = Some("2016-12-01".into());
+    let early = deadlines(&rules, &request(Trigger::EntryOfJudgment, "1960-06-01")).unwrap_err();
+    let EngineError::InvalidRequest { details } = early else { panic!("{early:?}") };
+    assert_eq!(details.len(), 1, "{details:?}");
+    assert!(details[0].message.starts_with("must be on or after 2016-12-01,"), "{details:?}");
+}
+
+#[test]
 fn mail_service_adds_three_days_and_electronic_service_none() {
     let mut by_mail = request(Trigger::ServiceOfOpposition, "2026-03-04");
     by_mail.service_method = Some(ServiceMethod::Mail);

@@ -16,6 +16,9 @@ pub const MAX_DAYS: u64 = 3650;
 pub const MAX_HOURS: u64 = 8760;
 /// The last year an event may fall in, so every deadline stays within the calendar.
 const LAST_EVENT_YEAR: i32 = 9000;
+/// Rule 6(d) adds days to a time to act "after being served": a period counted back from
+/// its event runs from no service, and would be counted without them in silence.
+const FROM_SERVICE_AFTER_ONLY: &str = "can be true only for a period counted after its event (Rule 6(d))";
 
 /// Reads a deadline request from JSON bytes, naming every problem.
 pub fn parse_deadline_request(bytes: &[u8]) -> Result<DeadlineRequest, Vec<FieldError>> {
@@ -164,6 +167,11 @@ fn custom_period_problems(path: &str, value: &Value, problems: &mut Vec<FieldErr
         Some(other) => problems
             .push(FieldError::new(at("runs_from_service"), format!("must be true or false, got {}", describe(other)))),
     }
+    if matches!(object.get("runs_from_service"), Some(Value::Bool(true)))
+        && object.get("direction").and_then(Value::as_str) == Some("before")
+    {
+        problems.push(FieldError::new(at("runs_from_service"), FROM_SERVICE_AFTER_ONLY));
+    }
     unknown(object, &["label", "amount", "unit", "direction", "runs_from_service", "citation"], path, problems);
 }
 
@@ -240,8 +248,9 @@ fn date_problem(text: &str) -> Option<String> {
             Some(format!("must be a real day: `{text}` is written YYYY-MM-DD but no such day exists"))
         }
         None => Some(format!("must be a date YYYY-MM-DD, got `{text}`")),
-        Some(date) if !(FIRST_YEAR..=LAST_EVENT_YEAR).contains(&date.year) => {
-            Some(format!("must be in the years {FIRST_YEAR}–{LAST_EVENT_YEAR}, got `{text}`"))
+        // The lower bound is the rules' (`request_against_rules`), said with its reason.
+        Some(date) if date.year > LAST_EVENT_YEAR => {
+            Some(format!("must be in the year {LAST_EVENT_YEAR} or earlier, got `{text}`"))
         }
         Some(_) => None,
     }
@@ -263,13 +272,21 @@ pub fn request_against_rules(rules: &TimeRules, request: &DeadlineRequest) -> Ve
     let mut problems = Vec::new();
     // Today's text of Rule 6 counts an earlier event wrongly (until 1 December 2016,
     // Rule 6(d) also added 3 days after electronic service): refused, not answered.
-    if let (Some(event), Some((since, text))) = (Date::parse(&request.trigger_date), super::counted_since(rules))
-        && event < since
-    {
-        problems.push(FieldError::new(
-            "trigger_date",
-            format!("must be on or after {since}, the day {} took the text applied here: an earlier event was counted under an earlier text", text.citation),
-        ));
+    // Before 1971 too: the legal holidays of earlier years are not encoded.
+    if let Some(event) = Date::parse(&request.trigger_date) {
+        let problem = match super::counted_since(rules) {
+            Some((since, text)) if event < since => Some(format!(
+                "must be on or after {since}, the day {} took the text applied here: an earlier event was counted under an earlier text",
+                text.citation
+            )),
+            _ if event.year < FIRST_YEAR => {
+                Some(format!("must be in {FIRST_YEAR} or later: the legal holidays of earlier years are not encoded"))
+            }
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            problems.push(FieldError::new("trigger_date", problem));
+        }
     }
     let judge = request.judge_slug.as_deref().unwrap_or(crate::model::COURT_JUDGE_SLUG);
     let in_force = super::before_the_judge(rules, judge);
@@ -347,6 +364,9 @@ pub fn validate_time_rules(rules: &TimeRules) -> Vec<FieldError> {
                 format!("{path}.judge_slug"),
                 "is given for, and only for, a standing order's period",
             ));
+        }
+        if period.runs_from_service && period.direction == Direction::Before {
+            problems.push(FieldError::new(format!("{path}.runs_from_service"), FROM_SERVICE_AFTER_ONLY));
         }
         if period.layer == PeriodLayer::Request {
             problems.push(FieldError::new(format!("{path}.layer"), "`request` is for a request's own periods"));

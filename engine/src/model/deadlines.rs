@@ -348,6 +348,9 @@ pub struct CustomPeriod {
     pub amount: u32,
     pub unit: PeriodUnit,
     pub direction: Direction,
+    /// True when the period runs from service of a paper, so Rule 6(d)'s three days are
+    /// added after service by mail, by leaving it with the clerk, or by other consented
+    /// means. Only for a period counted `after` its event (else a 400).
     #[serde(default)]
     pub runs_from_service: bool,
     /// What sets it, e.g. "Order of 3 March 2026, ECF No. 41".
