@@ -3,7 +3,7 @@
 
 use super::Finding;
 use super::vocabulary as v;
-use super::words::{Quantity, Token, Unit, find, has_any, quantities};
+use super::words::{Quantity, Token, Unit, find, has_any, has_any_outside, quantities};
 use crate::model::{AppliesTo, Confidence, LineSpacing, RuleKind, RuleParams};
 
 pub fn find_format(t: &[Token]) -> Vec<Finding> {
@@ -77,26 +77,18 @@ pub fn find_format(t: &[Token]) -> Vec<Finding> {
 }
 
 /// "double-spaced" as a requirement, not as the measure of a page limit ("25
-/// double-spaced pages") and not in "need not be double-spaced".
+/// double-spaced pages") and not in the negative ("need not be double-spaced", "are
+/// not required to be double-spaced"): a requirement phrase inside a negation does not
+/// count.
 fn double_spacing_required(t: &[Token], all: &[Quantity]) -> bool {
     let Some(at) = v::DOUBLE_SPACED.iter().filter_map(|p| find(t, 0, t.len(), p)).min() else { return false };
-    let required = &["must be double*", "shall be double*", "should be double*", "be double*"];
-    if has_any(t, v::SPACING_EXCEPTIONS) && !has_any(t, required) {
-        return false;
+    let required = has_any_outside(t, v::SPACING_REQUIRED, v::SPACING_NEGATIONS);
+    if has_any(t, v::SPACING_NEGATIONS) || has_any(t, v::SPACING_EXCEPTIONS) {
+        // "Memoranda must be double-spaced; block quotations may be single-spaced."
+        return required;
     }
     let inside_quantity = all.iter().any(|q| q.first < at && at <= q.last);
-    !inside_quantity
-        || has_any(
-            t,
-            &[
-                "must be double*",
-                "shall be double*",
-                "should be double*",
-                "be double-spaced",
-                "typed double",
-                "double-spaced text",
-            ],
-        )
+    !inside_quantity || required
 }
 
 fn format_finding(name: &str, label: &str, summary: String, params: RuleParams, read: String) -> Finding {

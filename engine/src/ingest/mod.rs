@@ -29,7 +29,7 @@ use reader::{Reading, Sentence, SourceLine};
 use words::Token;
 
 /// Changes whenever a change to the patterns may change a proposal.
-pub const EXTRACTOR_VERSION: &str = "1";
+pub const EXTRACTOR_VERSION: &str = "2";
 
 /// Limits on what is read, so that a hostile input costs bounded time.
 const MAX_TEXT_BYTES: usize = 2 * 1024 * 1024;
@@ -135,6 +135,7 @@ fn extract(
         // sentence for a person to read, not a proposal the server would then refuse.
         let mut findings = read_sentence(sentence, &t);
         findings.retain(|finding| crate::profile_check::params_are_valid(finding.kind, &finding.params));
+        narrowed_by_sentence_before(&mut findings, &mut not_understood, &reading, index);
         if findings.is_empty() {
             if narrows_previous(&mut found, &reading, index, &t) {
                 continue;
@@ -221,6 +222,39 @@ fn narrows_previous(found: &mut [(Finding, usize)], reading: &Reading, index: us
             true
         }
         None => false,
+    }
+}
+
+/// "A pre-motion conference is not required for motions in limine. A pre-motion
+/// conference is required before filing any other motion.": the sentence before a
+/// conference rule (listed as not understood when it was read, and in the same
+/// paragraph or section) narrows the rule, and is then understood.
+fn narrowed_by_sentence_before(
+    findings: &mut [Finding],
+    not_understood: &mut Vec<Passage>,
+    reading: &Reading,
+    index: usize,
+) {
+    if !findings.iter().any(|f| f.kind == RuleKind::Pmc) {
+        return;
+    }
+    let Some(before) = index.checked_sub(1).map(|i| &reading.sentences[i]) else { return };
+    let here = &reading.sentences[index];
+    let near = here.paragraph == before.paragraph
+        || (here.section.is_some() && here.section == before.section && here.page == before.page);
+    if !near || not_understood.last() != Some(&passage(before)) {
+        return;
+    }
+    let t = words::tokens(&before.text);
+    let mut narrowed = false;
+    for finding in findings.iter_mut().filter(|f| f.kind == RuleKind::Pmc) {
+        if let Some(n) = procedure::narrow_pmc_before(finding, &t) {
+            *finding = n;
+            narrowed = true;
+        }
+    }
+    if narrowed {
+        not_understood.pop();
     }
 }
 

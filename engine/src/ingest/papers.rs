@@ -1,7 +1,7 @@
 //! Which papers and which motions a stretch of words names.
 
 use super::vocabulary as v;
-use super::words::{Token, find, has_any};
+use super::words::{Token, find, find_outside, has_any};
 use crate::model::{DocumentScope as S, MotionType};
 
 /// The papers a stretch names.
@@ -98,7 +98,8 @@ pub struct Motions {
 }
 
 pub fn motions(tokens: &[Token]) -> Motions {
-    let exception_at = v::EXCEPTIONS.iter().filter_map(|p| find(tokens, 0, tokens.len(), p)).min();
+    // "Pro se parties are not exempt" excepts nothing.
+    let exception_at = find_outside(tokens, v::EXCEPTIONS, v::EXEMPTION_DENIED);
     let mut found =
         Motions { all: v::ALL_MOTIONS.iter().any(|phrase| covers_all(tokens, phrase)), ..Motions::default() };
     for (phrase, motion) in v::MOTIONS {

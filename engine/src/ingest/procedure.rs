@@ -6,7 +6,7 @@ use super::limits::{Condition, condition};
 use super::papers::{Motions, all_but, describe_motions, motions};
 use super::reader::Sentence;
 use super::vocabulary as v;
-use super::words::{Token, Unit, has_any, quantities, tokens};
+use super::words::{Token, Unit, has_any, has_any_outside, quantities, tokens};
 use crate::model::{AppliesTo, Confidence, DocumentScope as S, FilingRole, MotionType, RuleKind, RuleParams};
 
 fn obliges(t: &[Token]) -> bool {
@@ -91,8 +91,10 @@ fn covered(found: &Motions) -> Option<Vec<MotionType>> {
     }
 }
 
+/// Pro se parties named with words of an exception, and no exemption denied: "does not
+/// apply to parties proceeding pro se", not "pro se parties are not exempt".
 fn pro_se_exempt(t: &[Token]) -> bool {
-    has_any(t, v::PRO_SE) && has_any(t, v::EXCEPTIONS)
+    has_any(t, v::PRO_SE) && has_any_outside(t, v::EXCEPTIONS, v::EXEMPTION_DENIED) && !has_any(t, v::EXEMPTION_DENIED)
 }
 
 pub fn pmc_finding(
@@ -128,13 +130,29 @@ pub fn pmc_finding(
 /// apply to parties proceeding pro se" or "… to motions in limine". Returns the
 /// narrowed finding.
 pub fn narrow_pmc(previous: &Finding, t: &[Token]) -> Option<Finding> {
-    if !has_any(t, v::EXCEPTIONS)
+    if !has_any_outside(t, v::EXCEPTIONS, v::EXEMPTION_DENIED)
         || !has_any(t, &["requirement", "rule", "conference*", "pre-motion", "premotion", "this"])
     {
         return None;
     }
+    narrowed(previous, t, "the sentence that follows")
+}
+
+/// A sentence before the conference rule that says which motions need none: "A
+/// pre-motion conference is not required for motions in limine. A pre-motion conference
+/// is required before filing any other motion." Returns the narrowed finding.
+pub fn narrow_pmc_before(next: &Finding, t: &[Token]) -> Option<Finding> {
+    if !has_any(t, v::PMC) || !has_any(t, v::PMC_NEGATIONS) {
+        return None;
+    }
+    narrowed(next, t, "the sentence before")
+}
+
+/// `previous` without the motions `t` names, and without pro se parties if `t` names
+/// them and does not deny them an exemption.
+fn narrowed(previous: &Finding, t: &[Token], by: &str) -> Option<Finding> {
     let found = motions(t);
-    let pro_se = has_any(t, v::PRO_SE);
+    let pro_se = has_any(t, v::PRO_SE) && !has_any(t, v::EXEMPTION_DENIED);
     let excluded: Vec<MotionType> = found.excluded.iter().chain(&found.included).copied().collect();
     if !pro_se && excluded.is_empty() {
         return None;
@@ -146,7 +164,7 @@ pub fn narrow_pmc(previous: &Finding, t: &[Token]) -> Option<Finding> {
     };
     let exempt = pro_se || previous.applies_to.filer_pro_se == Some(false);
     let mut reasoning = previous.reasoning.clone();
-    reasoning.push_str("; narrowed by the sentence that follows");
+    reasoning.push_str(&format!("; narrowed by {by}"));
     Some(pmc_finding(motion_types, exempt, previous.confidence, reasoning))
 }
 
@@ -227,11 +245,15 @@ pub fn find_bundling(t: &[Token]) -> Option<Finding> {
 }
 
 /// "No motion to compel may be filed until the parties have met and conferred."
+///
+/// A gate on a paper the check's vocabulary has no scope for (a sur-reply) is not
+/// proposed: a rule without a scope would ask every filing for the step. The sentence
+/// is listed as not understood instead, as a limit on such a paper is.
 pub fn find_filing_gate(t: &[Token]) -> Option<Finding> {
     if !has_any(t, v::GATES) || !has_any(t, v::GATE_SUBJECT) || !obliges(t) && !has_any(t, &["no", "not"]) {
         return None;
     }
-    if has_any(t, v::PMC) || has_any(t, v::BRIEFED) || has_any(t, v::BUNDLED) {
+    if has_any(t, v::PMC) || has_any(t, v::BRIEFED) || has_any(t, v::BUNDLED) || has_any(t, v::UNSCOPED_PAPERS) {
         return None;
     }
     let found = motions(t);
@@ -243,10 +265,12 @@ pub fn find_filing_gate(t: &[Token]) -> Option<Finding> {
     } else {
         "complete the step the order requires first"
     };
+    // The check shows the summary after "Before filing: ", so the summary does not say it
+    // again.
     let motions_text = motion_types.as_deref().map(describe_motions);
     let summary = match &motions_text {
-        Some(m) => format!("Before filing {m}, {what}."),
-        None => format!("Before filing, {what}."),
+        Some(m) => format!("For {m}, {what}."),
+        None => format!("{}{}.", what[..1].to_uppercase(), &what[1..]),
     };
     let applies_to = match &motion_types {
         Some(m) => AppliesTo {
@@ -259,11 +283,7 @@ pub fn find_filing_gate(t: &[Token]) -> Option<Finding> {
     };
     Some(Finding {
         kind: RuleKind::FilingGate,
-        name: if has_any(t, &["sur-repl*", "surrepl*"]) {
-            "sur-reply".to_string()
-        } else {
-            "before-filing".to_string()
-        },
+        name: "before-filing".to_string(),
         label: "Before filing".to_string(),
         summary,
         params: RuleParams::default(),

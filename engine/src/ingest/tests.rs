@@ -187,3 +187,117 @@ fn a_limit_no_rule_could_take_is_left_for_a_person() {
     let unread: Vec<&str> = e.not_understood.iter().map(|p| p.text.as_str()).collect();
     assert!(unread.iter().any(|text| text.contains("0 pages")), "{unread:?}");
 }
+
+#[test]
+fn double_spacing_in_the_negative_is_no_rule() {
+    // "be double*" inside "need not be double-spaced" once read as the requirement.
+    for text in [
+        "Papers need not be double-spaced.",
+        "Letters need not be double-spaced.",
+        "Documents need not be double-spaced if they are letters.",
+        "Exhibits are not required to be double-spaced.",
+        "Double spacing is not required in letters.",
+    ] {
+        let e = extract(text);
+        assert!(e.proposals.is_empty(), "{text}: {:#?}", e.proposals);
+        assert_eq!(e.not_understood.len(), 1, "{text}: listed for a person to read");
+    }
+    // A requirement beside a permission is still read.
+    for text in [
+        "Memoranda must be double-spaced, but letters need not be double-spaced.",
+        "Text must be double-spaced, although block quotations may be single-spaced.",
+        "All memoranda must be double-spaced.",
+    ] {
+        assert_eq!(keys(&extract(text)), ["Format:line-spacing"], "{text}");
+    }
+}
+
+#[test]
+fn pro_se_parties_denied_an_exemption_are_not_exempt() {
+    let pro_se = |text: &str| {
+        let e = extract(text);
+        assert_eq!(keys(&e), ["Pmc:pre-motion-conference"], "{text}");
+        let rule = &e.proposals[0].rule;
+        let applies = rule.applies_to.clone().unwrap();
+        assert_eq!(applies.motion_types, Some(vec![M::Rule12]), "{text}");
+        assert_eq!(rule.summary.contains("pro se"), applies.filer_pro_se.is_some(), "{text}: {}", rule.summary);
+        applies.filer_pro_se
+    };
+    for text in [
+        "A pre-motion conference is required before filing any motion to dismiss. Pro se parties are not exempt from this requirement.",
+        "A pre-motion conference is required before filing any motion to dismiss; pro se parties are not exempt.",
+        "A pre-motion conference is required before filing any motion to dismiss. There is no exemption from this requirement for pro se parties.",
+        "A pre-motion conference is required before filing any motion to dismiss. This requirement applies equally to parties proceeding pro se.",
+    ] {
+        assert_eq!(pro_se(text), None, "{text}");
+    }
+    // The sentence that denies the exemption is left for a person, not read as one.
+    let e = extract(
+        "A pre-motion conference is required before filing any motion to dismiss. Pro se parties are not exempt from this requirement.",
+    );
+    assert_eq!(e.not_understood.len(), 1, "{:?}", e.not_understood);
+    assert!(e.not_understood[0].text.starts_with("Pro se parties are not exempt"));
+    // The exemption granted is still read, in the sentence or the next.
+    assert_eq!(
+        pro_se(
+            "A pre-motion conference is required before filing any motion to dismiss. This requirement does not apply to parties proceeding pro se."
+        ),
+        Some(false)
+    );
+    assert_eq!(
+        pro_se(
+            "A pre-motion conference is required before filing any motion to dismiss, except by parties proceeding pro se."
+        ),
+        Some(false)
+    );
+}
+
+#[test]
+fn motions_a_conference_is_not_required_for_are_left_out_of_the_rule_after() {
+    let e = extract(
+        "A pre-motion conference is not required for motions for reconsideration, motions in limine, or motions under Rule 65. A pre-motion conference is required before filing any other motion.",
+    );
+    assert_eq!(keys(&e), ["Pmc:pre-motion-conference"], "{:#?}", e.proposals);
+    let pmc = &e.proposals[0];
+    let motions = pmc.rule.applies_to.as_ref().unwrap().motion_types.clone().unwrap();
+    for excepted in [M::Reconsideration, M::MotionInLimine, M::Tro, M::PreliminaryInjunction] {
+        assert!(!motions.contains(&excepted), "{motions:?}");
+    }
+    assert!(motions.contains(&M::Rule12) && motions.contains(&M::Rule56) && motions.contains(&M::General));
+    assert!(pmc.evidence.text.starts_with("A pre-motion conference is required"), "{}", pmc.evidence.text);
+    assert!(pmc.reasoning.contains("narrowed by the sentence before"), "{}", pmc.reasoning);
+    // The first sentence is understood now.
+    assert!(e.not_understood.is_empty(), "{:?}", e.not_understood);
+    // In another section, the sentence before is left alone.
+    let apart = extract(
+        "1. Discovery\nA pre-motion conference is not required for motions in limine.\n\n2. Motions\nA pre-motion conference is required before filing any motion.\n",
+    );
+    assert_eq!(apart.proposals[0].rule.applies_to.as_ref().unwrap().motion_types, None);
+    assert_eq!(apart.not_understood.len(), 1, "{:?}", apart.not_understood);
+}
+
+#[test]
+fn a_gate_on_a_paper_without_a_scope_is_listed_not_proposed() {
+    // Unscoped, the gate asked every brief, letter and affidavit for leave.
+    for text in [
+        "A party must obtain leave of Court before filing a sur-reply.",
+        "No sur-reply may be filed without leave of Court.",
+        "No surreply may be filed without prior leave of Court.",
+    ] {
+        let e = extract(text);
+        assert!(e.proposals.is_empty(), "{text}: {:#?}", e.proposals);
+        assert_eq!(e.not_understood.len(), 1, "{text}");
+    }
+}
+
+#[test]
+fn a_gate_summary_does_not_repeat_before_filing() {
+    // The check shows a gate as "Before filing: {summary}".
+    let e = extract("No discovery motion may be filed until counsel have met and conferred.");
+    assert_eq!(keys(&e), ["FilingGate:before-filing"], "{:#?}", e.proposals);
+    let summary = &e.proposals[0].rule.summary;
+    assert!(!summary.to_lowercase().starts_with("before filing"), "{summary}");
+    assert_eq!(summary, "For motions on discovery, confer with the other side first.");
+    let e = extract("No papers may be filed until the parties have met and conferred.");
+    assert_eq!(e.proposals[0].rule.summary, "Confer with the other side first.");
+}

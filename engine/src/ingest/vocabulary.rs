@@ -55,7 +55,8 @@ pub const SUPPORT: &[&str] = &["in support", "moving", "opening", "principal", "
 pub const OPPOSITION: &[&str] =
     &["opposition", "oppositions", "in opposition", "opposing", "answering", "response*", "responsive"];
 pub const REPLY: &[&str] = &["reply", "replies", "reply memorand*", "reply brief*"];
-/// Papers the extractor leaves to a person (no scope in the check's vocabulary).
+/// Papers the extractor leaves to a person (no scope in the check's vocabulary): no
+/// limit on them and no filing gate before them is proposed.
 pub const UNSCOPED_PAPERS: &[&str] = &["sur-repl*", "surrepl*", "sur-reply", "surreply"];
 pub const RECONSIDERATION: &[&str] = &["reconsideration", "reargument"];
 
@@ -75,6 +76,7 @@ pub const MOTIONS: &[(&str, M)] = &[
     ("tro", M::Tro),
     ("tros", M::Tro),
     ("rule 65", M::PreliminaryInjunction),
+    ("rule 65", M::Tro),
     ("daubert", M::Daubert),
     ("to exclude expert*", M::Daubert),
     ("expert testimony", M::Daubert),
@@ -201,6 +203,30 @@ pub const PMC: &[&str] = &[
 /// "except", "other than": the motions named after it are left out.
 pub const EXCEPTIONS: &[&str] =
     &["except", "excepting", "other than", "does not apply", "do not apply", "not required", "exempt*", "excluding"];
+/// An exemption denied ("Pro se parties are not exempt from this requirement", "no
+/// exemption", "applies equally to parties proceeding pro se"): the words of an
+/// exception inside these except nothing, and a sentence with them exempts no pro se
+/// party.
+pub const EXEMPTION_DENIED: &[&str] = &[
+    "not exempt*",
+    "no exempt*",
+    "never exempt*",
+    "not be exempt*",
+    "nor exempt*",
+    "not excused",
+    "not excepted",
+    "no exception*",
+    "without exception",
+    "applies equally",
+    "apply equally",
+    "applies to all parties",
+    "apply to all parties",
+    "including pro se",
+    "including those proceeding",
+    "including parties proceeding",
+    "including self-represented",
+    "including unrepresented",
+];
 pub const ALL_MOTIONS: &[&str] =
     &["all motions", "any motion", "every motion", "any party wishing to move", "all parties"];
 pub const PRO_SE: &[&str] =
@@ -327,7 +353,6 @@ pub const GATES: &[&str] = &[
 ];
 pub const GATE_SUBJECT: &[&str] =
     &["fil*", "motion*", "sur-repl*", "surrepl*", "letter*", "papers", "brief*", "memorand*", "submit*"];
-
 /// Format: what a point size is the size of, and words of spacing.
 pub const FOOTNOTES: &[&str] = &["footnote*", "footnoted", "notes"];
 /// One size for both: "12-point type in text and footnotes".
@@ -343,4 +368,23 @@ pub const TEXT_AND_NOTES: &[&str] = &[
 pub const MARGINS: &[&str] = &["margin*"];
 pub const DOUBLE_SPACED: &[&str] =
     &["double-spaced", "double spaced", "double-spacing", "double spacing", "doubled-spaced"];
-pub const SPACING_EXCEPTIONS: &[&str] = &["need not be double", "may be single", "single-spaced", "single spaced"];
+/// Words that make double spacing a requirement rather than the measure of a page
+/// limit ("25 double-spaced pages").
+pub const SPACING_REQUIRED: &[&str] = &["be double*", "typed double*", "double-spaced text", "double spaced text"];
+/// Double spacing in the negative: a requirement phrase inside one of these is no
+/// requirement ("Papers need not be double-spaced").
+pub const SPACING_NEGATIONS: &[&str] = &[
+    "need not be double*",
+    "not be double*",
+    "not to be double*",
+    "not required to be double*",
+    "not need to be double*",
+    "not be typed double*",
+    "double* is not required",
+    "double* spacing is not required",
+    "double* is optional",
+    "double* spacing is optional",
+];
+/// Single spacing allowed for part of a paper: double spacing is a requirement only if a
+/// requirement phrase says so.
+pub const SPACING_EXCEPTIONS: &[&str] = &["may be single", "single-spaced", "single spaced"];

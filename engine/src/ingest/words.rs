@@ -223,6 +223,45 @@ pub fn has_any(tokens: &[Token], phrases: &[&str]) -> bool {
     phrases.iter().any(|p| has(tokens, p))
 }
 
+/// Where the first occurrence of one of `phrases` lies that is outside every occurrence
+/// of `unless`: "be double-spaced" counts, but not inside "need not be double-spaced";
+/// "exempt" counts, but not inside "not exempt".
+pub fn find_outside(tokens: &[Token], phrases: &[&str], unless: &[&str]) -> Option<usize> {
+    let covered = |at: usize| {
+        unless.iter().any(|u| {
+            let length = u.split(' ').count();
+            let mut from = at.saturating_sub(length - 1);
+            while let Some(s) = find(tokens, from, tokens.len(), u) {
+                if s > at {
+                    return false;
+                }
+                if s + length > at {
+                    return true;
+                }
+                from = s + 1;
+            }
+            false
+        })
+    };
+    phrases
+        .iter()
+        .filter_map(|p| {
+            let mut from = 0;
+            while let Some(at) = find(tokens, from, tokens.len(), p) {
+                if !covered(at) {
+                    return Some(at);
+                }
+                from = at + 1;
+            }
+            None
+        })
+        .min()
+}
+
+pub fn has_any_outside(tokens: &[Token], phrases: &[&str], unless: &[&str]) -> bool {
+    find_outside(tokens, phrases, unless).is_some()
+}
+
 fn word_matches(word: &str, pattern: &str) -> bool {
     match pattern.strip_suffix('*') {
         Some(prefix) => word.starts_with(prefix),
@@ -258,5 +297,16 @@ mod tests {
         assert_eq!(find(&t, 0, t.len(), "shall not exceed"), Some(5));
         assert!(!has(&t, "law support"));
         assert!(t[2].word == "law");
+    }
+
+    #[test]
+    fn phrases_inside_a_negation_do_not_count() {
+        let t = tokens("Papers need not be double-spaced.");
+        assert!(!has_any_outside(&t, &["be double*"], &["need not be double*"]));
+        let t = tokens("Letters need not be tabbed, but memoranda must be double-spaced.");
+        assert!(has_any_outside(&t, &["be double*"], &["need not be double*"]));
+        let t = tokens("Pro se parties are not exempt; parties in default are exempt.");
+        assert!(has_any_outside(&t, &["exempt*"], &["not exempt*"]));
+        assert!(!has_any_outside(&tokens("They are not exempt."), &["exempt*"], &["not exempt*"]));
     }
 }
