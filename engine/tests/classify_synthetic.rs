@@ -294,3 +294,71 @@ fn a_letter_counts_its_paragraphs_only() {
     assert!(!caption.present && caption.has_court_name && caption.has_case_title && caption.has_docket_number);
     assert!(r.document.signature_block.as_ref().unwrap().is_electronic_signature);
 }
+
+/// A PDF of `pages` image-only pages (a page-size image, no text layer): a scanned paper.
+fn scanned_pdf(pages: usize) -> Vec<u8> {
+    let mut doc = Document::with_version("1.7");
+    let image = doc.add_object(Stream::new(
+        dictionary! {
+            "Type" => "XObject",
+            "Subtype" => "Image",
+            "Width" => 1,
+            "Height" => 1,
+            "ColorSpace" => "DeviceGray",
+            "BitsPerComponent" => 8,
+        },
+        vec![0xFF],
+    ));
+    let page = || {
+        let content = Content {
+            operations: vec![
+                Operation::new("q", vec![]),
+                Operation::new("cm", vec![612.into(), 0.into(), 0.into(), 792.into(), 0.into(), 0.into()]),
+                Operation::new("Do", vec!["Im0".into()]),
+                Operation::new("Q", vec![]),
+            ],
+        };
+        (content, dictionary! { "XObject" => dictionary! { "Im0" => image } })
+    };
+    finish_pages(doc, (0..pages).map(|_| page()).collect())
+}
+
+/// Tesseract's reading of a scanned brief's first page: a blank line between blocks.
+const SCANNED_CAPTION: &str = "UNITED STATES DISTRICT COURT\nEASTERN DISTRICT OF NEW YORK\n\nJOHN SMITH,\nPlaintiff,\n\n- against -\nCase No. 1:24-cv-01234 (ABC)\nACME CORPORATION,\nDefendant.\n\n";
+const SCANNED_BODY: &str = "PRELIMINARY STATEMENT\nPlaintiff alleges that the defendant breached the agreement by failing to deliver the\ngoods on time and in the condition required, and the complaint fails to plead facts\nsufficient to state a plausible claim for relief under the governing standard. The\n\nCourt should therefore grant the motion because the allegations are conclusory and\n\nthe documents integral to the complaint contradict them.\n";
+
+#[test]
+fn a_fully_scanned_brief_is_classified_from_its_recognised_title() {
+    let pdf = scanned_pdf(1);
+    let words = SCANNED_BODY.split_whitespace().count() as u32;
+    for title in
+        ["MEMORANDUM OF LAW IN SUPPORT OF\nMOTION TO DISMISS\n", "MEMORANDUM OF LAW IN SUPPORT OF MOTION TO DISMISS\n"]
+    {
+        let text = format!("{SCANNED_CAPTION}{title}\n{SCANNED_BODY}");
+        let hints = ClassifyHints { ocr_pages: vec![OcrPage { page: 1, text }], ..Default::default() };
+        let outcome = classify(&pdf, &hints).unwrap();
+        assert_eq!(outcome.scanned_pages, vec![1]);
+        assert!(outcome.unread_pages.is_empty());
+        let r = &outcome.response;
+        let c = &r.classification;
+        assert!(c.supported, "{}", c.reasoning);
+        assert_eq!(serde_json::to_value(c.document_scope).unwrap(), "brief_support", "{}", c.reasoning);
+        assert_eq!(serde_json::to_value(c.motion_type).unwrap(), "Rule_12");
+        let caption = r.document.caption.as_ref().unwrap();
+        assert!(caption.present && caption.has_court_name && caption.has_case_title && caption.has_docket_number);
+        assert!(caption.has_document_designation);
+        // the caption and the title are not counted; the heading and the prose are
+        assert_eq!(r.document.word_count, words);
+    }
+}
+
+#[test]
+fn a_recognised_line_that_names_no_paper_is_not_a_title() {
+    // a scanned page whose first line after the caption is prose-like capitals: no title
+    let text = format!("{SCANNED_CAPTION}PRELIMINARY STATEMENT\n\n{SCANNED_BODY}");
+    let hints = ClassifyHints { ocr_pages: vec![OcrPage { page: 1, text }], ..Default::default() };
+    let outcome = classify(&scanned_pdf(1), &hints).unwrap();
+    let c = &outcome.response.classification;
+    assert!(!c.supported);
+    assert!(c.reasoning.contains("no title naming the kind of paper"), "{}", c.reasoning);
+}

@@ -63,8 +63,96 @@ pub fn designation(t: &str) -> Option<DocumentScope> {
     })
 }
 
-/// The motion a text names, most specific first.
+/// The motion a title (or a file name's words) names, most specific first.
 pub fn motion(t: &str) -> Option<MotionType> {
+    motion_with(t, title_discovery(t))
+}
+
+/// The motion running text names, most specific first. Body text is held to a stricter
+/// discovery test than a title: "compelling reasons" or "a compelling interest" is not a
+/// motion to compel.
+fn body_motion(t: &str) -> Option<MotionType> {
+    motion_with(t, discovery_text(t))
+}
+
+/// A title naming a discovery motion: to compel (not arbitration), a protective order,
+/// Rule 37, a discovery dispute.
+fn title_discovery(t: &str) -> bool {
+    (t.contains("COMPEL") && !t.contains("COMPEL ARBITRATION") && !t.contains("COMPELLING ARBITRATION"))
+        || t.contains("PROTECTIVE ORDER")
+        || t.contains("RULE 37")
+        || t.contains("DISCOVERY DISPUTE")
+}
+
+/// Running text (a letter's or a brief's body) that concerns a discovery motion: it speaks
+/// of compelling discovery (a form of "compel" followed within a few words by discovery,
+/// production, responses, documents …), or names a motion to compel, a protective order,
+/// Rule 37 or a discovery dispute; or it names two of interrogatories, document requests,
+/// requests for production and deficiencies.
+fn discovery_text(t: &str) -> bool {
+    let strong = (t.contains("MOTION TO COMPEL") && !t.contains("MOTION TO COMPEL ARBITRATION"))
+        || t.contains("PROTECTIVE ORDER")
+        || t.contains("RULE 37")
+        || t.contains("DISCOVERY DISPUTE")
+        || compels_discovery(t);
+    if strong {
+        return true;
+    }
+    ["INTERROGATOR", "DOCUMENT REQUEST", "REQUESTS FOR PRODUCTION", "REQUEST FOR PRODUCTION", "DEFICIEN"]
+        .iter()
+        .filter(|w| t.contains(*w))
+        .count()
+        >= 2
+}
+
+/// "an order compelling discovery", "compel defendants to produce", "compelled responses":
+/// a form of "compel" with a discovery word among the next four words. "Compelling" used as
+/// an adjective ("compelling reasons", "a compelling interest") does not count.
+fn compels_discovery(t: &str) -> bool {
+    const OBJECTS: [&str; 11] = [
+        "DISCOVERY",
+        "PRODUC",
+        "RESPONSE",
+        "RESPOND",
+        "ANSWER",
+        "INTERROGATOR",
+        "DEPOSITION",
+        "DOCUMENT",
+        "DISCLOSURE",
+        "SUBPOENA",
+        "INSPECTION",
+    ];
+    const ADJECTIVE_USES: [&str; 12] = [
+        "REASON",
+        "INTEREST",
+        "NEED",
+        "CIRCUMSTANCE",
+        "JUSTIFICATION",
+        "SHOWING",
+        "EVIDENCE",
+        "ARGUMENT",
+        "CASE",
+        "CONCERN",
+        "STATE",
+        "GOVERNMENT",
+    ];
+    let words: Vec<&str> = t.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
+    words.iter().enumerate().any(|(i, w)| {
+        if !matches!(*w, "COMPEL" | "COMPELS" | "COMPELLED" | "COMPELLING") {
+            return false;
+        }
+        let next = &words[i + 1..words.len().min(i + 5)];
+        if *w == "COMPELLING" && next.first().is_some_and(|n| ADJECTIVE_USES.iter().any(|a| n.starts_with(a))) {
+            return false;
+        }
+        if next.iter().any(|n| n.starts_with("ARBITRA")) {
+            return false;
+        }
+        next.iter().any(|n| OBJECTS.iter().any(|o| n.starts_with(o)))
+    })
+}
+
+fn motion_with(t: &str, discovery: bool) -> Option<MotionType> {
     let has = |w: &str| t.contains(w);
     let table: [(bool, MotionType); 13] = [
         (has("IN LIMINE"), MotionType::MotionInLimine),
@@ -87,19 +175,26 @@ pub fn motion(t: &str) -> Option<MotionType> {
             has("MOTION TO DISMISS") || has("12(B)") || has("JUDGMENT ON THE PLEADINGS") || has("RULE 12"),
             MotionType::Rule12,
         ),
-        (has("COMPEL") || has("PROTECTIVE ORDER") || has("RULE 37") || has("DISCOVERY DISPUTE"), MotionType::Discovery),
+        (discovery, MotionType::Discovery),
         (has("MOTION"), MotionType::General),
     ];
     table.iter().find(|(hit, _)| *hit).map(|(_, m)| *m)
 }
 
-/// Scope and motion suggested by a file name such as `2024-06-14 opp msj.pdf`.
+/// Scope and motion suggested by a file name such as `2024-06-14 opp msj.pdf`. Only a name
+/// that says which paper it is gives a scope: `brief`, `memo`, `memorandum` and `mol` alone
+/// are as generic as `document` (a memorandum of which side?), so `memo-support.pdf` or
+/// `mol iso mtd.pdf` names a memorandum in support but `brief.pdf` names nothing. A
+/// sur-reply's name gives no scope either (the vocabulary has none for it).
 fn from_filename(name: &str) -> (Option<DocumentScope>, Option<MotionType>) {
     let lower = name.to_ascii_lowercase();
     let words: Vec<&str> =
         lower.split(|c: char| !c.is_ascii_alphanumeric() && c != '.').filter(|w| !w.is_empty()).collect();
     let has = |w: &str| words.iter().any(|x| x.trim_end_matches(".pdf") == w);
-    let scope = if has("56.1") || has("561") || lower.contains("56.1") {
+    let sur_reply = has("surreply") || has("sur") && has("reply");
+    let scope = if sur_reply {
+        None
+    } else if has("56.1") || has("561") || lower.contains("56.1") {
         Some(DocumentScope::Rule561Statement)
     } else if has("decl") || has("declaration") || has("affidavit") || has("aff") {
         Some(DocumentScope::Affidavit)
@@ -109,7 +204,7 @@ fn from_filename(name: &str) -> (Option<DocumentScope>, Option<MotionType>) {
         Some(DocumentScope::BriefReply)
     } else if has("opp") || has("opposition") || has("opp'n") {
         Some(DocumentScope::BriefOpposition)
-    } else if has("memo") || has("memorandum") || has("brief") || has("mol") {
+    } else if has("support") || has("iso") || has("moving") || has("opening") {
         Some(DocumentScope::BriefSupport)
     } else {
         None
@@ -209,17 +304,29 @@ pub fn decide(e: &Evidence) -> Verdict {
     let title_scope = e.title.and_then(designation);
     let title_motion = e.title.and_then(motion);
 
+    if let Some(title) = e.title
+        && is_sur_reply(title)
+    {
+        return unsupported(format!(
+            "The title \"{}\" names a sur-reply. The check's document scopes cover memoranda in support, in \
+             opposition and in reply, but not sur-replies, which are filed only with the court's leave and \
+             under their own limits, so this paper cannot be checked.",
+            shorten(title)
+        ));
+    }
+
     if e.letter {
-        let discovery = ["COMPEL", "DISCOVERY DISPUTE", "INTERROGATOR", "DOCUMENT REQUEST", "RULE 37", "DEFICIEN"]
-            .iter()
-            .filter(|w| e.body.contains(*w))
-            .count()
-            >= 2;
+        // A discovery letter is a letter about a discovery motion, and only that: the scope
+        // and the motion type come from the same test, so they always agree.
+        let motion = if discovery_text(e.body) { Some(MotionType::Discovery) } else { body_motion(e.body) };
+        let motion = motion.or(file_motion);
+        let discovery = motion == Some(MotionType::Discovery);
         let scope = if discovery { DocumentScope::DiscoveryLetter } else { DocumentScope::Letter };
-        let motion = if discovery { Some(MotionType::Discovery) } else { motion(e.body).or(file_motion) };
         let mut reasoning = String::from("Letter to the court (salutation to the judge, Re: line)");
-        if let Some(m) = motion {
-            reasoning.push_str(&format!("; its text concerns a {} motion", motion_words(m)));
+        if discovery {
+            reasoning.push_str("; its text concerns a discovery motion, so it is a discovery letter");
+        } else if let Some(m) = motion {
+            reasoning.push_str(&format!("; its text concerns {} motion", with_article(motion_words(m))));
         }
         reasoning.push_str(". Letters are classified with medium confidence.");
         return Verdict { scope: Some(scope), motion, confidence: Confidence::Medium, reasoning };
@@ -245,7 +352,7 @@ pub fn decide(e: &Evidence) -> Verdict {
         _ => title_motion.or(file_motion).or_else(|| {
             // an affidavit or a brief whose title names no motion: look at the body's start
             let head: String = e.body.chars().take(2_000).collect();
-            motion(&head).filter(|m| *m != MotionType::General)
+            body_motion(&head).filter(|m| *m != MotionType::General)
         }),
     };
     let motion = match (scope, motion) {
@@ -259,32 +366,68 @@ pub fn decide(e: &Evidence) -> Verdict {
     let mut confidence =
         if title_scope.is_some() && (e.caption || e.court.is_some()) { Confidence::High } else { Confidence::Medium };
     let mut reasoning = match (e.title, title_scope) {
-        (Some(title), Some(_)) => format!("The title \"{}\" names a {}", shorten(title), scope_words(scope)),
-        _ => format!("The file name suggests a {}", scope_words(scope)),
+        (Some(title), Some(_)) => {
+            format!("The title \"{}\" names {}", shorten(title), with_article(scope_words(scope)))
+        }
+        _ => format!("The file name suggests {}", with_article(scope_words(scope))),
     };
-    if let Some(m) = motion {
-        // "a memorandum in support of a … motion", "a reply memorandum for a … motion"
-        let preposition = match scope {
-            DocumentScope::BriefSupport | DocumentScope::BriefOpposition => "of",
-            _ => "for",
-        };
-        reasoning.push_str(&format!(" {preposition} a {} motion", motion_words(m)));
+    match (scope, motion) {
+        // the scope already says which motion: "a memorandum in support of reconsideration"
+        (
+            DocumentScope::ReconsiderationSupport | DocumentScope::ReconsiderationReply,
+            Some(MotionType::Reconsideration),
+        )
+        | (_, None) => {}
+        (_, Some(m)) => {
+            // "a memorandum in support of a … motion", "a memorandum in opposition to a …
+            // motion", "a reply memorandum for a … motion"
+            let preposition = match scope {
+                DocumentScope::BriefSupport => "of",
+                DocumentScope::BriefOpposition => "to",
+                _ => "for",
+            };
+            reasoning.push_str(&format!(" {preposition} {} motion", with_article(motion_words(m))));
+        }
     }
     if let Some(court) = e.court {
         reasoning.push_str(&format!("; the caption names the {}", title_case(court)));
     }
     reasoning.push('.');
     if let (Some(fs), Some(ts)) = (file_scope, title_scope)
-        && fs != ts
+        && !compatible(fs, ts)
     {
         confidence = Confidence::Medium;
-        reasoning.push_str(&format!(" The file name suggests a {} instead.", scope_words(fs)));
+        reasoning.push_str(&format!(" The file name suggests {} instead.", with_article(scope_words(fs))));
     }
     if e.body_words < 50 {
         confidence = Confidence::Medium;
         reasoning.push_str(" Very little body text was found.");
     }
     Verdict { scope: Some(scope), motion, confidence, reasoning }
+}
+
+/// A title naming a sur-reply (`SUR-REPLY`, `SURREPLY`, `SUR REPLY`, `SUR-REPLIES`).
+fn is_sur_reply(title: &str) -> bool {
+    let squeezed: String = title.chars().filter(|c| c.is_ascii_alphanumeric() || *c == ' ').collect();
+    squeezed.contains("SURREPL") || title.contains("SUR-REPL") || title.contains("SUR REPL")
+}
+
+/// Whether a file name's scope agrees with the title's: the same paper, or the file name's
+/// general form of it (`reply.pdf` for a reply on reconsideration, `memo-support.pdf` for a
+/// memorandum in support of reconsideration).
+fn compatible(file: DocumentScope, title: DocumentScope) -> bool {
+    file == title
+        || matches!(
+            (file, title),
+            (DocumentScope::BriefReply, DocumentScope::ReconsiderationReply)
+                | (DocumentScope::BriefSupport, DocumentScope::ReconsiderationSupport)
+        )
+}
+
+/// "a Rule 56 … motion", "an in limine motion", "an objection …".
+fn with_article(words: &str) -> String {
+    let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {words}")
 }
 
 fn shorten(title: &str) -> String {
@@ -297,7 +440,7 @@ fn scope_words(scope: DocumentScope) -> &'static str {
         DocumentScope::BriefSupport => "memorandum in support",
         DocumentScope::BriefReply => "reply memorandum",
         DocumentScope::BriefOpposition => "memorandum in opposition",
-        DocumentScope::ReconsiderationSupport => "motion for reconsideration",
+        DocumentScope::ReconsiderationSupport => "memorandum in support of reconsideration",
         DocumentScope::ReconsiderationReply => "reply on reconsideration",
         DocumentScope::Letter => "letter",
         DocumentScope::DiscoveryLetter => "discovery letter",
@@ -360,5 +503,205 @@ fn motion_words(motion: MotionType) -> &'static str {
         MotionType::MotionToAmend => "leave-to-amend",
         MotionType::MotionInLimine => "in limine",
         MotionType::General => "general",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence<'a>(title: Option<&'a str>, letter: bool, body: &'a str, filename: Option<&'a str>) -> Evidence<'a> {
+        Evidence {
+            court: Some("UNITED STATES DISTRICT COURT EASTERN DISTRICT OF NEW YORK"),
+            caption: !letter,
+            title,
+            letter,
+            body,
+            filename,
+            placeholders: 0,
+            fillable: false,
+            body_words: 500,
+        }
+    }
+
+    const COMPEL_LETTER: &str = "WE WRITE TO REQUEST A CONFERENCE REGARDING PLAINTIFF'S FAILURE TO PRODUCE DOCUMENTS \
+        RESPONSIVE TO OUR REQUESTS AND TO SEEK AN ORDER COMPELLING DISCOVERY OF THE WITHHELD EMAILS. THE PARTIES \
+        MET AND CONFERRED ON FEBRUARY 1 BUT COULD NOT RESOLVE THE DISPUTE.";
+
+    #[test]
+    fn a_letter_about_compelling_discovery_is_a_discovery_letter() {
+        let v = decide(&evidence(None, true, COMPEL_LETTER, None));
+        assert_eq!(v.scope, Some(DocumentScope::DiscoveryLetter));
+        assert_eq!(v.motion, Some(MotionType::Discovery));
+        assert_eq!(v.confidence, Confidence::Medium);
+        assert!(v.reasoning.contains("discovery letter"), "{}", v.reasoning);
+    }
+
+    #[test]
+    fn letter_scope_and_motion_agree() {
+        let bodies = [
+            COMPEL_LETTER,
+            "DEFENDANTS REQUEST A PRE-MOTION CONFERENCE ON THEIR ANTICIPATED MOTION TO DISMISS UNDER RULE 12(B)(6).",
+            "PLAINTIFF SEEKS A PROTECTIVE ORDER LIMITING THE DEPOSITION OF ITS CHIEF EXECUTIVE.",
+            "THE INTERROGATORY RESPONSES ARE DEFICIENT.",
+            "THE PARTIES JOINTLY REQUEST AN ADJOURNMENT OF THE STATUS CONFERENCE.",
+            "THERE ARE COMPELLING REASONS TO SEAL THE EXHIBITS, WHICH CONTAIN TRADE SECRETS.",
+            "DEFENDANTS WILL MOVE TO COMPEL ARBITRATION OF PLAINTIFF'S CLAIMS.",
+        ];
+        for body in bodies {
+            let v = decide(&evidence(None, true, body, None));
+            assert_eq!(
+                v.scope == Some(DocumentScope::DiscoveryLetter),
+                v.motion == Some(MotionType::Discovery),
+                "{body}: {:?} {:?}",
+                v.scope,
+                v.motion
+            );
+        }
+    }
+
+    #[test]
+    fn compelling_as_an_adjective_is_not_discovery() {
+        for body in [
+            "THERE ARE COMPELLING REASONS TO SEAL THE EXHIBITS.",
+            "THE STATE HAS A COMPELLING INTEREST IN THE DISCLOSURE OF DONORS.",
+            "DEFENDANTS WILL MOVE TO COMPEL ARBITRATION OF THE DOCUMENT CLAIMS.",
+        ] {
+            assert!(!discovery_text(body), "{body}");
+            let v = decide(&evidence(None, true, body, None));
+            assert_eq!(v.scope, Some(DocumentScope::Letter), "{body}");
+            assert_ne!(v.motion, Some(MotionType::Discovery), "{body}");
+        }
+        for body in [
+            COMPEL_LETTER,
+            "WE ASK THE COURT TO COMPEL DEFENDANTS TO PRODUCE THE LEDGERS.",
+            "PLAINTIFF INTENDS TO FILE A MOTION TO COMPEL.",
+            "THE RESPONSES TO OUR INTERROGATORIES ARE DEFICIENT.",
+        ] {
+            assert!(discovery_text(body), "{body}");
+        }
+    }
+
+    #[test]
+    fn a_pre_motion_letter_keeps_its_motion() {
+        let body = "DEFENDANTS REQUEST A PRE-MOTION CONFERENCE ON THEIR ANTICIPATED MOTION TO DISMISS THE COMPLAINT \
+            UNDER RULE 12(B)(6). DISCOVERY HAS NOT BEGUN.";
+        let v = decide(&evidence(None, true, body, None));
+        assert_eq!(v.scope, Some(DocumentScope::Letter));
+        assert_eq!(v.motion, Some(MotionType::Rule12));
+        assert!(v.reasoning.contains("concerns a Rule 12 (dismissal) motion"), "{}", v.reasoning);
+    }
+
+    const TITLES: [(&str, DocumentScope); 7] = [
+        ("MEMORANDUM OF LAW IN OPPOSITION TO DEFENDANT'S MOTION FOR SUMMARY JUDGMENT", DocumentScope::BriefOpposition),
+        ("REPLY MEMORANDUM OF LAW IN FURTHER SUPPORT OF MOTION TO DISMISS", DocumentScope::BriefReply),
+        ("MEMORANDUM OF LAW IN SUPPORT OF MOTION FOR RECONSIDERATION", DocumentScope::ReconsiderationSupport),
+        ("REPLY MEMORANDUM IN FURTHER SUPPORT OF MOTION FOR RECONSIDERATION", DocumentScope::ReconsiderationReply),
+        ("DECLARATION OF JANE DOE IN SUPPORT OF MOTION FOR SUMMARY JUDGMENT", DocumentScope::Affidavit),
+        (
+            "DEFENDANT'S STATEMENT OF UNDISPUTED MATERIAL FACTS PURSUANT TO LOCAL CIVIL RULE 56.1",
+            DocumentScope::Rule561Statement,
+        ),
+        ("MEMORANDUM OF LAW IN SUPPORT OF MOTION TO DISMISS", DocumentScope::BriefSupport),
+    ];
+
+    #[test]
+    fn generic_file_names_do_not_lower_confidence() {
+        for (title, scope) in TITLES {
+            for name in ["brief.pdf", "memo.pdf", "Memorandum.pdf", "MOL.pdf", "document.pdf", "scan0001.pdf"] {
+                let v = decide(&evidence(Some(title), false, "", Some(name)));
+                assert_eq!(v.scope, Some(scope), "{title} / {name}");
+                assert_eq!(v.confidence, Confidence::High, "{title} / {name}: {}", v.reasoning);
+                assert!(!v.reasoning.contains("file name"), "{}", v.reasoning);
+            }
+        }
+    }
+
+    #[test]
+    fn a_specific_file_name_that_contradicts_the_title_lowers_confidence() {
+        let title = "MEMORANDUM OF LAW IN OPPOSITION TO DEFENDANT'S MOTION FOR SUMMARY JUDGMENT";
+        for (name, words) in [
+            ("memo-support-msj.pdf", "a memorandum in support"),
+            ("reply.pdf", "a reply memorandum"),
+            ("decl.pdf", "a declaration or affidavit"),
+        ] {
+            let v = decide(&evidence(Some(title), false, "", Some(name)));
+            assert_eq!(v.scope, Some(DocumentScope::BriefOpposition));
+            assert_eq!(v.confidence, Confidence::Medium, "{name}");
+            assert!(v.reasoning.ends_with(&format!("The file name suggests {words} instead.")), "{}", v.reasoning);
+        }
+        // agreeing names keep high confidence, including the general form of a reconsideration paper
+        for (title, name) in [
+            (title, "opp-msj.pdf"),
+            ("REPLY MEMORANDUM IN FURTHER SUPPORT OF MOTION FOR RECONSIDERATION", "reply.pdf"),
+            ("MEMORANDUM OF LAW IN SUPPORT OF MOTION FOR RECONSIDERATION", "mol-iso-reconsideration.pdf"),
+        ] {
+            let v = decide(&evidence(Some(title), false, "", Some(name)));
+            assert_eq!(v.confidence, Confidence::High, "{name}: {}", v.reasoning);
+        }
+    }
+
+    #[test]
+    fn file_name_scopes() {
+        assert_eq!(from_filename("brief.pdf").0, None);
+        assert_eq!(from_filename("memo.pdf").0, None);
+        assert_eq!(from_filename("memorandum of law.pdf").0, None);
+        assert_eq!(from_filename("memo-support.pdf").0, Some(DocumentScope::BriefSupport));
+        assert_eq!(from_filename("mol iso mtd.pdf"), (Some(DocumentScope::BriefSupport), Some(MotionType::Rule12)));
+        assert_eq!(
+            from_filename("2024-06-14 opp msj.pdf"),
+            (Some(DocumentScope::BriefOpposition), Some(MotionType::Rule56))
+        );
+        assert_eq!(from_filename("sur-reply.pdf").0, None);
+        assert_eq!(from_filename("surreply mtd.pdf").0, None);
+        assert_eq!(from_filename("reply.pdf").0, Some(DocumentScope::BriefReply));
+    }
+
+    #[test]
+    fn a_sur_reply_is_not_supported() {
+        for title in [
+            "SUR-REPLY MEMORANDUM OF LAW IN OPPOSITION TO MOTION TO DISMISS",
+            "PLAINTIFF'S SURREPLY IN FURTHER OPPOSITION TO MOTION FOR SUMMARY JUDGMENT",
+            "SUR REPLY MEMORANDUM",
+        ] {
+            let v = decide(&evidence(Some(title), false, "", None));
+            assert_eq!(v.scope, None, "{title}");
+            assert_eq!(v.motion, None);
+            assert_eq!(v.confidence, Confidence::Low);
+            assert!(v.reasoning.contains("names a sur-reply"), "{}", v.reasoning);
+            assert!(v.reasoning.contains("not sur-replies"), "{}", v.reasoning);
+        }
+        // a reply stays a reply, and words merely containing "sur" do not matter
+        for title in ["REPLY MEMORANDUM IN FURTHER SUPPORT OF MOTION TO DISMISS", "REPLY ON MEASURE OF DAMAGES"] {
+            assert_eq!(decide(&evidence(Some(title), false, "", None)).scope, Some(DocumentScope::BriefReply));
+        }
+    }
+
+    #[test]
+    fn reasoning_grammar() {
+        let cases = [
+            (
+                "MEMORANDUM OF LAW IN OPPOSITION TO DEFENDANT'S MOTION FOR SUMMARY JUDGMENT",
+                "names a memorandum in opposition to a Rule 56 (summary judgment) motion;",
+            ),
+            (
+                "MEMORANDUM OF LAW IN SUPPORT OF MOTION FOR RECONSIDERATION",
+                "names a memorandum in support of reconsideration;",
+            ),
+            ("MEMORANDUM OF LAW IN SUPPORT OF DEFENDANT'S MOTIONS IN LIMINE", "in support of an in limine motion;"),
+            ("OBJECTIONS TO REPORT AND RECOMMENDATION", "names an objection or response to objections;"),
+            ("MEMORANDUM OF LAW IN SUPPORT OF MOTION TO DISMISS", "names a memorandum in support of a Rule 12"),
+        ];
+        for (title, words) in cases {
+            let v = decide(&evidence(Some(title), false, "", None));
+            assert!(v.reasoning.contains(words), "{}", v.reasoning);
+        }
+    }
+
+    #[test]
+    fn title_motions() {
+        assert_eq!(motion("MEMORANDUM IN SUPPORT OF MOTION TO COMPEL DISCOVERY"), Some(MotionType::Discovery));
+        assert_eq!(motion("MEMORANDUM IN SUPPORT OF MOTION FOR A PROTECTIVE ORDER"), Some(MotionType::Discovery));
+        assert_eq!(motion("MEMORANDUM IN SUPPORT OF MOTION TO COMPEL ARBITRATION"), Some(MotionType::General));
     }
 }

@@ -17,7 +17,7 @@ pub struct Line {
     /// Ascender top and descender bottom (text rise included).
     pub top: f64,
     pub bottom: f64,
-    /// The size of most of the line's characters (0 for OCR text).
+    /// The size of most of the line's characters (for OCR text, the nominal row pitch).
     pub size: f64,
     pub bold: bool,
     pub text: String,
@@ -192,14 +192,23 @@ pub fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
-/// Lines of recognised text: one per text line, spread evenly down the page. Their
-/// geometry is nominal (the engine has no image coordinates), so format detection
+/// Lines of recognised text: one per text line, spread evenly down the page, a blank line
+/// (Tesseract's break between blocks) taking a row of its own. Their geometry is nominal
+/// (the engine has no image coordinates): every line spans the text frame, and its size is
+/// the row pitch, so the structure's gap tests (in multiples of the size) read "rows apart"
+/// — consecutive lines are one size apart, lines around a blank line two. Format detection
 /// leaves them out; everything else treats them like extracted lines.
 pub fn ocr_lines(text: &str, width: f64, height: f64) -> Vec<Line> {
-    let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(2_000).collect();
+    let mut rows: Vec<&str> = text.lines().map(str::trim).take(2_000).collect();
+    while rows.last().is_some_and(|r| r.is_empty()) {
+        rows.pop();
+    }
+    let leading = rows.iter().take_while(|r| r.is_empty()).count();
+    let rows = &rows[leading..];
     let step = (height - 144.0).max(1.0) / rows.len().max(1) as f64;
     rows.iter()
         .enumerate()
+        .filter(|(_, row)| !row.is_empty())
         .map(|(i, row)| {
             let mut text = String::new();
             let mut words = Vec::new();
@@ -217,7 +226,7 @@ pub fn ocr_lines(text: &str, width: f64, height: f64) -> Vec<Line> {
                 baseline,
                 top: baseline + 9.0,
                 bottom: baseline - 3.0,
-                size: 0.0,
+                size: step,
                 bold: false,
                 text,
                 words,

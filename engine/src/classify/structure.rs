@@ -335,10 +335,17 @@ pub fn is_district_line(line: &Line) -> bool {
         && (t.contains("DISTRICT OF") || t.contains("COUNTY OF") || t.contains("DIVISION") || t.starts_with("FOR THE"))
 }
 
-fn is_centered(line: &Line, frame: (f64, f64)) -> bool {
-    let center = (frame.0 + frame.1) / 2.0;
+/// Centred in the text frame, or on the page's midline: a ragged right edge makes the
+/// measured frame narrower than the typed one (its right end is the longest line, not the
+/// margin), which shifts the frame's centre left of a title centred on the page. A line on
+/// the midline must still be indented from the frame's left edge.
+fn is_centered(line: &Line, frame: (f64, f64), page_width: f64) -> bool {
     let width = frame.1 - frame.0;
-    ((line.x0 + line.x1) / 2.0 - center).abs() < 0.04 * width && line.x1 - line.x0 < width - 4.0
+    let middle = (line.x0 + line.x1) / 2.0;
+    let on = |center: f64| (middle - center).abs() < 0.04 * width;
+    let on_frame = on((frame.0 + frame.1) / 2.0);
+    let on_page = on(page_width / 2.0) && line.x0 > frame.0 + 0.02 * width;
+    (on_frame || on_page) && line.x1 - line.x0 < width - 4.0
 }
 
 fn is_upper(line: &Line) -> bool {
@@ -428,7 +435,15 @@ fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64
             continue;
         }
         let styled = line.bold || is_upper(line);
-        if !(is_centered(line, frame) && styled) {
+        // Recognised lines have no real position, so centring cannot be seen: the block
+        // must open with a line naming a paper ("MEMORANDUM OF LAW IN SUPPORT OF") and goes
+        // on through the capitalised lines up to a blank line (the gap test below).
+        let placed = if line.ocr {
+            previous.is_some() || super::doctype::designation(&normalize(&line.text)).is_some()
+        } else {
+            is_centered(line, frame, page.width)
+        };
+        if !(placed && styled) {
             break;
         }
         if let Some(prev) = previous
@@ -639,4 +654,55 @@ fn find_signature(
         }
     }
     Some((page, start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::layout::Word;
+
+    fn line(text: &str, x0: f64, x1: f64, baseline: f64, bold: bool) -> Line {
+        Line {
+            x0,
+            x1,
+            baseline,
+            top: baseline + 9.0,
+            bottom: baseline - 3.0,
+            size: 12.0,
+            bold,
+            text: text.into(),
+            words: text.split_whitespace().map(|_| Word { note: false }).collect(),
+            styles: Vec::new(),
+            ocr: false,
+        }
+    }
+
+    /// The reporter's `title05.pdf`, as laid out: a ragged right edge (no line reaches the
+    /// right margin; the longest ends at 513.3) and a wide title centred on the page.
+    #[test]
+    fn a_title_centred_on_the_page_is_found_under_a_ragged_right_edge() {
+        let prose = "Plaintiff alleges that the defendant breached the agreement by failing to deliver the";
+        let mut lines = vec![
+            line("UNITED STATES DISTRICT COURT", 196.5, 388.8, 720.0, false),
+            line("EASTERN DISTRICT OF NEW YORK", 199.2, 395.9, 706.0, false),
+            line("JOHN SMITH,", 72.0, 146.0, 678.0, false),
+            line("Plaintiff,", 144.0, 186.3, 664.0, false),
+            line("- against -", 108.0, 156.0, 636.0, false),
+            line("Case No. 1:24-cv-01234 (ABC)", 360.0, 513.3, 608.0, false),
+            line("ACME CORPORATION,", 72.0, 198.0, 584.0, false),
+            line("Defendant.", 144.0, 197.0, 570.0, false),
+            line("MEMORANDUM OF LAW IN SUPPORT OF MOTION TO EXCLUDE", 121.8, 499.1, 534.0, true),
+            line("EXPERT TESTIMONY UNDER RULE 702", 190.2, 418.2, 520.0, true),
+            line("PRELIMINARY STATEMENT", 220.5, 386.2, 482.0, true),
+        ];
+        for i in 0..12 {
+            lines.push(line(prose, if i % 5 == 0 { 108.0 } else { 72.0 }, 505.2, 458.0 - 24.0 * i as f64, false));
+        }
+        let page = PageText { width: 612.0, height: 792.0, lines, scanned: false, unread: false, form: false };
+        let s = analyse(&[page], false);
+        let roles = &s.roles[0];
+        assert_eq!(roles[8], Role::Title);
+        assert_eq!(roles[9], Role::Title);
+        assert_eq!(roles[10], Role::Body, "the heading under the title is counted");
+    }
 }
