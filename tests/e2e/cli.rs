@@ -1106,7 +1106,12 @@ fn problems_are_named_with_their_flags(cli: &Cli) {
     let over_http = cli.server.post_json("/api/v1/deadlines", Some(cli.server.key()), request.to_string().as_bytes());
     assert_eq!(over_http.status, 400, "{}", over_http.text);
     let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+    assert_eq!(body["docs_url"], "http://127.0.0.1:8080/docs/errors#validation", "serve's default address");
     assert_eq!(without_docs_url(body), without_docs_url(over_http.json.clone()), "standard output is the API's body");
+    // `docs_url` points at the server named as `serve` takes it.
+    let pointed = workspace.command().env("COURTRULES_PUBLIC_URL", "https://rules.firm.example/").args(&args).output();
+    let pointed: Value = serde_json::from_slice(&pointed.expect("the binary runs").stdout).expect("the error body");
+    assert_eq!(pointed["docs_url"], "https://rules.firm.example/docs/errors#validation", "{pointed}");
     let errors = stderr(&output);
     assert!(errors.contains("trigger_time (--time): must be"), "{errors}");
     assert!(errors.contains("service_method (--service): must be"), "{errors}");

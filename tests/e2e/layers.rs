@@ -56,6 +56,7 @@ const TESTS: &[Test<Layers>] = &[
         "concurrent_accepts_get_consecutive_versions_a_draft_is_accepted_once_and_a_layer_withdrawn_once",
         concurrent_accepts,
     ),
+    ("an_accept_and_a_reject_of_one_draft_at_once_exactly_one_decides_the_other_is_409", accept_and_reject_at_once),
 ];
 
 const DISTRICT: &str = "edny";
@@ -839,6 +840,69 @@ fn concurrent_accepts(layers: &Layers) {
     let history = get(layers, &layer_path(JUDGE), &owner).expect(200).clone();
     assert_eq!(history["versions"].as_array().unwrap().len(), PARALLEL + 2, "one withdrawal version");
     assert_eq!(history["active"], Value::Null);
+}
+
+/// The same draft accepted and rejected at the same moment, many times over: exactly one
+/// of the two succeeds (201 or 200), the other is 409 `layer-conflict`, and the draft and
+/// the layer agree with the winner — accepted and the version in force, or rejected and
+/// no version made of it. (On PostgreSQL, a reject that committed while the accept was
+/// under way used to be overwritten: both succeeded and the draft ended accepted.)
+fn accept_and_reject_at_once(layers: &Layers) {
+    const ROUNDS: usize = 20;
+    // A key sends 5 documents a minute: the drafts are spread over keys of one organisation.
+    let owner = new_key(layers, "race-owner");
+    let mut keys = vec![owner];
+    for index in 1..5 {
+        keys.push(create_key(layers, &format!("race-{index}"), Some(&keys[0].organisation.clone())));
+    }
+    let mut outcomes = (0, 0);
+    for round in 0..ROUNDS {
+        let (author, accepter, rejecter) = (&keys[round % 5], &keys[(round + 1) % 5], &keys[(round + 2) % 5]);
+        let draft = draft_of_text(layers, author, JUDGE, PRACTICES);
+        let id = draft["id"].as_str().unwrap().to_owned();
+        let mut body = version_body(rules_with_memorandum_limit(&draft, 10 + round as u64));
+        body["draft_id"] = json!(id);
+        let reject_path = format!("{DRAFTS}/{id}/reject");
+        let replies = in_parallel(2, |index| match index {
+            0 => post(layers, &versions_path(JUDGE), accepter, &body),
+            _ => post(layers, &reject_path, rejecter, &json!({})),
+        });
+        let (accept, reject) = (&replies[0], &replies[1]);
+        let stored = get(layers, &format!("{DRAFTS}/{id}"), author).expect(200).clone();
+        // 404 until the organisation has a first version.
+        let history = get(layers, &layer_path(JUDGE), author);
+        assert!([200, 404].contains(&history.status), "{}", history.text);
+        let history = history.json;
+        let made_of_it: Vec<&Value> = history["versions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|version| version["draft_id"] == id.as_str())
+            .collect();
+        match (accept.status, reject.status) {
+            (201, 409) => {
+                general_error(reject, 409, "layer-conflict");
+                assert_eq!(stored["status"], "accepted", "round {round}: {stored}");
+                assert_eq!(stored["decided_by"], accepter.id.as_str(), "round {round}");
+                assert_eq!(made_of_it.len(), 1, "round {round}: {history}");
+                assert_eq!(history["active"]["version"], accept.json["version"], "round {round}: {history}");
+                outcomes.0 += 1;
+            }
+            (409, 200) => {
+                general_error(accept, 409, "layer-conflict");
+                assert_eq!(reject.json["status"], "rejected", "round {round}");
+                assert_eq!(stored["status"], "rejected", "round {round}: {stored}");
+                assert_eq!(stored["decided_by"], rejecter.id.as_str(), "round {round}");
+                assert!(made_of_it.is_empty(), "round {round}: a rejected draft became {made_of_it:?}");
+                outcomes.1 += 1;
+            }
+            statuses => panic!(
+                "round {round}: accept and reject answered {statuses:?}, not exactly one success: {} / {}",
+                accept.text, reject.text
+            ),
+        }
+    }
+    eprintln!("accept won {} rounds, reject {}", outcomes.0, outcomes.1);
 }
 
 fn accept_limit_reply(layers: &Layers, key: &Key, pages: u64) -> Reply {

@@ -22,6 +22,12 @@ fn main() -> std::process::ExitCode {
         &[
             ("sigterm_during_a_burst_resets_no_connection_and_exits_0", sigterm_during_a_burst),
             ("kill_9_during_uploads_and_key_creations_loses_nothing_acknowledged", kill_9_during_writes),
+            ("a_restart_with_every_key_revoked_creates_no_key", every_key_revoked_then_restart),
+            ("a_first_key_that_could_not_be_written_is_removed_and_made_again_next_start", first_key_not_written),
+            (
+                "a_database_that_accepts_and_never_answers_fails_in_bounded_time_logging_no_secret",
+                database_never_answers,
+            ),
         ],
     )
 }
@@ -334,4 +340,126 @@ fn kill_9_during_writes(_: &()) {
         created_keys.len(),
         listed.lines().filter(|line| line.contains("burst-key-")).count()
     );
+}
+
+/// `keys list`'s rows (without the header): (id, status).
+fn listed_keys(workspace: &Workspace) -> Vec<(String, String)> {
+    let output = workspace.cli(&["keys", "list"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .skip(1)
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_hexdigit()))
+        .map(|line| {
+            let id = line.split_whitespace().next().unwrap().to_owned();
+            let status = if line.trim_end().ends_with("active") { "active" } else { "revoked" };
+            (id, status.to_owned())
+        })
+        .collect()
+}
+
+/// Revoking every key and restarting must not hand out a new all-districts key: a key is
+/// created only on a database that never had one.
+fn every_key_revoked_then_restart(_: &()) {
+    let workspace = Arc::new(Workspace::new());
+    let mut server = Server::start_in(Arc::clone(&workspace), &[]);
+    let first = server.key().to_owned();
+    let id = first.split('_').nth(1).unwrap().to_owned();
+    server.terminate(Duration::from_secs(30));
+    drop(server);
+    let revoked = workspace.cli(&["keys", "revoke", &id]);
+    assert!(revoked.status.success(), "{}", String::from_utf8_lossy(&revoked.stderr));
+    assert_eq!(listed_keys(&workspace), vec![(id.clone(), "revoked".to_owned())]);
+    let server = Server::start_in(Arc::clone(&workspace), &[]);
+    assert!(server.first_key.is_none(), "a restart with every key revoked created a key");
+    assert_eq!(listed_keys(&workspace), vec![(id, "revoked".to_owned())], "no key was added");
+    assert_eq!(server.get("/api/v1/courts/edny", Some(&first)).status, 403);
+}
+
+/// A first key whose file cannot be written is held by nobody: `serve` exits 1 saying it
+/// removed the key, none is left behind, and the next start (the path fixed) makes one.
+fn first_key_not_written(_: &()) {
+    let workspace = Arc::new(Workspace::new());
+    let missing = workspace.dir.path().join("no-such-folder/first-api-key");
+    let output = workspace
+        .command()
+        .args(["serve", "--addr", "127.0.0.1:0", "--first-key-file"])
+        .arg(&missing)
+        .stdin(Stdio::null())
+        .output()
+        .expect("serve runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("could not be handed over, so it was removed again"), "{stderr}");
+    assert!(stderr.contains("could not write the first API key to"), "{stderr}");
+    assert!(key_in(&String::from_utf8_lossy(&output.stdout)).is_none() && key_in(&stderr).is_none());
+    assert!(!missing.exists());
+    assert_eq!(listed_keys(&workspace), vec![], "a key nobody holds was left behind");
+    // The cause fixed, the next start makes the key and hands it over.
+    let server = Server::start_in(Arc::clone(&workspace), &[]);
+    let key = server.key().to_owned();
+    assert_eq!(server.get("/api/v1/courts/edny", Some(&key)).status, 200);
+    let listed = listed_keys(&workspace);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0].1, "active");
+}
+
+/// A PostgreSQL address that accepts the connection and never answers: `migrate`,
+/// `keys list` and `serve` give up within the connect time limit (15 s) naming the
+/// database, its password masked — and with the default log filter sqlx's warning about
+/// unknown URL parameters, which shows their values, is not logged.
+fn database_never_answers(_: &()) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // Accepts, keeps every connection open, never writes.
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().map_while(Result::ok) {
+            held.push(stream);
+        }
+    });
+    let url =
+        format!("postgres://courtrules:hunter2@127.0.0.1:{port}/courtrules?sslpassword=TOPSECRET&passwd=ALSOSECRET");
+    let workspace = Workspace::new();
+    let commands: [&[&str]; 3] = [&["migrate"], &["keys", "list"], &["serve", "--addr", "127.0.0.1:0"]];
+    let runs: Vec<_> = commands
+        .iter()
+        .map(|args| {
+            let mut command = Command::new(common::BINARY);
+            command
+                .current_dir(workspace.dir.path())
+                .env_remove("RUST_LOG")
+                .env("DATABASE_URL", &url)
+                .env("COURTRULES_ENGINE_CACHE_DIR", common::engine_cache_dir())
+                .arg("--data-dir")
+                .arg(&workspace.data_dir)
+                .args(*args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            (args.join(" "), Instant::now(), command.spawn().expect("the binary runs"))
+        })
+        .collect();
+    for (name, started, mut child) in runs {
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("`{name}` still hangs after 60 s on a database that never answers");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        let elapsed = started.elapsed();
+        let output = child.wait_with_output().unwrap();
+        let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert!(!status.success(), "`{name}`: {all}");
+        assert!(elapsed >= Duration::from_secs(14), "`{name}` gave up after {elapsed:?}: {all}");
+        assert!(all.contains("did not answer within 15 s"), "`{name}`: {all}");
+        assert!(all.contains(&format!("postgres://courtrules:***@127.0.0.1:{port}/courtrules")), "`{name}`: {all}");
+        for secret in ["hunter2", "TOPSECRET", "ALSOSECRET"] {
+            assert!(!all.contains(secret), "`{name}` showed {secret}: {all}");
+        }
+    }
 }

@@ -144,10 +144,15 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Logs to standard error, filtered by `RUST_LOG` (default `info`, sqlx's own at `warn`).
+/// Logs to standard error, filtered by `RUST_LOG` (default `info`, sqlx's own at `warn`,
+/// and its connect-option parser's at `error`: its warnings quote URL parameters whole).
 fn init_tracing(format: LogFormat) {
+    // sqlx logs the database URL's parameters it does not know with their values in
+    // clear (`ignoring unrecognized connect parameter key=sslpassword value=…`), and a
+    // malformed pgpass line whole: its `options` module is heard only for errors. RUST_LOG
+    // replaces this filter (docs/server.md).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,sqlx_postgres::options=error"));
     let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match format {
         LogFormat::Text => logs.with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr())).init(),
@@ -158,6 +163,13 @@ fn init_tracing(format: LogFormat) {
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let storage = cli.storage;
+    // The commands that act as the API point their error bodies' `docs_url` at the
+    // server named as `serve` and `mcp` take it (`mcp` also from its flag).
+    if matches!(cli.command, Command::Check { .. } | Command::Classify(_) | Command::Deadlines(_) | Command::Ingest(_))
+        && let Some(public_url) = std::env::var("COURTRULES_PUBLIC_URL").ok().filter(|url| !url.trim().is_empty())
+    {
+        crate::service::error::set_public_url(&public_url);
+    }
     match cli.command {
         Command::Serve(args) => {
             let sandbox = Sandbox::new(args.classify.limits(args.engine.limits()))?;

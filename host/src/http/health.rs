@@ -68,7 +68,10 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readines
     let service = &state.service;
     let database = match tokio::time::timeout(PROBE_TIMEOUT, sqlx::query("SELECT 1").execute(service.db.pool())).await {
         Ok(Ok(_)) => "ok".to_owned(),
-        Ok(Err(error)) => format!("the database did not answer: {error}"),
+        // Once, as the database worded it (sqlx's text repeats it, "at line N" added).
+        Ok(Err(error)) => {
+            format!("the database did not answer: {}", crate::store::db::error_chain(&anyhow::Error::from(error)))
+        }
         Err(_) => format!("the database did not answer within {} s", PROBE_TIMEOUT.as_secs()),
     };
     let engine = match tokio::time::timeout(PROBE_TIMEOUT, service.sandbox.call(Op::EngineVersion, Due::Request)).await

@@ -34,7 +34,7 @@ pub async fn enforce(State(Limited { state, group }): State<Limited>, mut reques
     let decision = match state.limiter.admit(&key.caller.key_id, group, key.limits.limit(group)).await {
         Ok(decision) => decision,
         Err(error) => {
-            tracing::error!(error = format!("{error:#}"), "could not reach the rate-limit log");
+            tracing::error!(error = crate::store::db::error_chain(&error), "could not reach the rate-limit log");
             return ApiError::Service(crate::service::error::Error::Internal(error)).into_response();
         }
     };

@@ -59,9 +59,13 @@ pub async fn serve(
     let engine_version = sandbox.engine_version()?;
     let db = Db::open(&settings.database_url).await?;
     seed::seed(&db, &sandbox, &settings.data_dir, &mut |line| tracing::info!("seed: {line}")).await?;
-    if keys::count_active(&db).await? == 0 {
+    // Only on a database that never had a key: once every key is revoked, a restart must
+    // not mint an all-districts key of its own (`courtrules keys create` makes the next).
+    if keys_ever_created(&db).await? == 0 {
         let key = keys::create(&db, "local", Plan::All, None).await?;
-        hand_over_first_key(&key.token, &settings)?;
+        if let Err(error) = hand_over_first_key(&key.token, &settings) {
+            return Err(withdraw_first_key(&db, &key, error).await);
+        }
     }
     let catalogue = Arc::new(Live::load(&db, &sandbox).await?);
 
@@ -113,6 +117,51 @@ pub async fn serve(
     out::line(format_args!("courtrules listening on http://{local}"))?;
     let draining = Arc::clone(&state.draining);
     connections::serve(listener, http::router(state), settings.connections, shutdown(), draining).await?;
+    Ok(())
+}
+
+/// Keys in the database, revoked ones included.
+async fn keys_ever_created(db: &Db) -> anyhow::Result<i64> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM api_keys").fetch_one(db.pool()).await?;
+    Ok(count)
+}
+
+/// Undoes the first key when nobody got its secret (the file could not be written, the
+/// output was closed): it is deleted with the organisation made for it, as if it had
+/// never been, so that the next start — the cause fixed — creates one again; failing
+/// that it is revoked. The error says which.
+async fn withdraw_first_key(db: &Db, key: &keys::NewKey, error: anyhow::Error) -> anyhow::Error {
+    let id = &key.id;
+    match delete_key(db, key).await {
+        Ok(()) => error.context(format!(
+            "the first API key (id {id}) was created but could not be handed over, so it was removed again; nothing \
+             was kept, and the next start creates a key anew"
+        )),
+        Err(delete_error) => match keys::revoke(db, id).await {
+            Ok(_) => error.context(format!(
+                "the first API key (id {id}) was created but could not be handed over, so it was revoked (removing \
+                 it failed: {}); create a key with `courtrules keys create --name NAME`",
+                db::error_chain(&delete_error)
+            )),
+            Err(revoke_error) => error.context(format!(
+                "the first API key (id {id}) was created but could not be handed over, and revoking it failed ({}): \
+                 revoke it with `courtrules keys revoke {id}`",
+                db::error_chain(&revoke_error)
+            )),
+        },
+    }
+}
+
+/// Deletes a key nobody has used, and the organisation `keys::create` made for it.
+async fn delete_key(db: &Db, key: &keys::NewKey) -> anyhow::Result<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query("DELETE FROM api_key_districts WHERE key_id = $1").bind(&key.id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM api_keys WHERE id = $1").bind(&key.id).execute(&mut *tx).await?;
+    if key.organisation_id == format!("org_{}", key.id) {
+        sqlx::query("DELETE FROM organisations WHERE id = $1").bind(&key.organisation_id).execute(&mut *tx).await?;
+    }
+    db::bump_version(&mut tx, db::Watched::Keys).await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -138,21 +138,34 @@ impl Db {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             check_postgres_url(url)?;
             let shown = redact_password(url);
-            if !Any::database_exists(url).await.with_context(|| format!("could not reach PostgreSQL at {shown}"))? {
-                // Servers started together may all find it missing: one creates it, and
-                // the others' `CREATE DATABASE` fails because it now exists — which is fine.
-                if let Err(error) = Any::create_database(url).await
-                    && !Any::database_exists(url).await.unwrap_or(false)
-                {
-                    return Err(error).with_context(|| format!("could not create the database {shown}"));
+            let connecting = async {
+                if !Any::database_exists(url).await.with_context(|| format!("could not reach PostgreSQL at {shown}"))? {
+                    // Servers started together may all find it missing: one creates it, and
+                    // the others' `CREATE DATABASE` fails because it now exists — which is fine.
+                    if let Err(error) = Any::create_database(url).await
+                        && !Any::database_exists(url).await.unwrap_or(false)
+                    {
+                        return Err(error).with_context(|| format!("could not create the database {shown}"));
+                    }
                 }
-            }
-            let pool = AnyPoolOptions::new()
-                .max_connections(POSTGRES_CONNECTIONS)
-                .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
-                .connect(url)
-                .await
-                .with_context(|| format!("could not open the database {shown}"))?;
+                AnyPoolOptions::new()
+                    .max_connections(POSTGRES_CONNECTIONS)
+                    .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
+                    .connect(url)
+                    .await
+                    .with_context(|| format!("could not open the database {shown}"))
+            };
+            // sqlx sets no time limit on connecting: an address that accepts the TCP
+            // connection and never answers (a firewall, another program on the port, a
+            // stopped process) would hang `serve`, `migrate` and `keys` for ever.
+            let pool = match tokio::time::timeout(POSTGRES_CONNECT_TIMEOUT, connecting).await {
+                Ok(pool) => pool?,
+                Err(_) => bail!(
+                    "could not reach PostgreSQL at {shown}: it did not answer within {} s (is it PostgreSQL \
+                     listening at that address, and reachable from here?)",
+                    POSTGRES_CONNECT_TIMEOUT.as_secs()
+                ),
+            };
             Ok(Db { pool, backend: Backend::Postgres, setup_lock_file: None, shown: shown.into() })
         } else {
             bail!(
@@ -357,6 +370,11 @@ const POSTGRES_CONNECTIONS: u32 = 16;
 /// one of its 16 is already far beyond its capacity.
 pub const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How long opening a PostgreSQL database (checking it exists, creating it, the pool's
+/// first connection) may take before the command gives up and says the database did not
+/// answer.
+pub const POSTGRES_CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
+
 /// What a URL whose user name, password or database name holds one of `#@/?%` unencoded
 /// must be told.
 const PERCENT_ENCODE_HINT: &str = "a `#`, `@`, `/`, `?` or `%` in the user name, password or database name must be \
@@ -388,7 +406,7 @@ fn check_postgres_url(url: &str) -> anyhow::Result<()> {
 
 /// The URL as messages and logs may show it: the password replaced by `***`, and so is
 /// the value of any query parameter named like `password` (`?password=`,
-/// `?sslpassword=`). A URL that does not parse as written (or parses with a `#`
+/// `?sslpassword=`, `?passwd=`). A URL that does not parse as written (or parses with a `#`
 /// fragment or an `@` in its path: a password's unencoded `#` or `/`) shows nothing
 /// between `://` and its last `@`.
 pub fn redact_password(url: &str) -> String {
@@ -418,7 +436,8 @@ fn parsed_as_written(parsed: &url::Url) -> bool {
     parsed.fragment().is_none() && !parsed.path().contains('@')
 }
 
-/// The values of a URL's query parameters whose name holds `password` replaced by `***`.
+/// The values of a URL's query parameters whose name holds `passw` (`password`,
+/// `sslpassword`, a misspelt `passwd`) replaced by `***`.
 fn redact_query(url: &str) -> String {
     // Everything after the `?` counts as the query: a password's unencoded `#` would
     // otherwise end it, and the rest of the password be shown.
@@ -428,7 +447,7 @@ fn redact_query(url: &str) -> String {
         .map(|pair| {
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
             let decoded: String = url::form_urlencoded::parse(name.as_bytes()).map(|(name, _)| name).collect();
-            if decoded.to_ascii_lowercase().contains("password") && !value.is_empty() {
+            if decoded.to_ascii_lowercase().contains("passw") && !value.is_empty() {
                 format!("{name}=***")
             } else {
                 pair.to_owned()
@@ -522,6 +541,8 @@ mod tests {
         assert_eq!(redact_password("postgres://h/db?pass%77ord=x%20y"), "postgres://h/db?pass%77ord=***");
         assert_eq!(redact_password("postgres://h/db?password=ab#cd"), "postgres://h/db?password=***");
         assert_eq!(redact_password("postgres://h:99999/db?password=secret"), "postgres://h:99999/db?password=***");
+        // sqlx ignores `passwd`, but it is a password all the same.
+        assert_eq!(redact_password("postgres://h/db?passwd=secret&x=1"), "postgres://h/db?passwd=***&x=1");
     }
 
     #[test]

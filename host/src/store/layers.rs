@@ -300,16 +300,36 @@ pub async fn add_version(db: &Db, new: NewVersion<'_>) -> anyhow::Result<Decided
     .execute(&mut *tx)
     .await?;
     if let Some(draft_id) = new.draft_id {
-        sqlx::query(
+        // Only a draft still proposed: the status read above is no lock, and on
+        // PostgreSQL (READ COMMITTED) a reject (`reject_draft`, which takes no lock) may
+        // have committed since. This update waits for a concurrent one on the same row
+        // and then sees its outcome, so of an accept and a reject exactly one decides the
+        // draft; the other is a conflict, and this transaction (the version) is rolled
+        // back when `tx` is dropped.
+        let updated = sqlx::query(
             "UPDATE standing_order_drafts SET status = 'accepted', decided_by = $1, decided_at = $2 \
-             WHERE organisation_id = $3 AND id = $4",
+             WHERE organisation_id = $3 AND id = $4 AND status = 'proposed'",
         )
         .bind(new.accepted_by)
         .bind(&accepted_at)
         .bind(new.organisation_id)
         .bind(draft_id)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        if updated != 1 {
+            let status: Option<(String,)> =
+                sqlx::query_as("SELECT status FROM standing_order_drafts WHERE organisation_id = $1 AND id = $2")
+                    .bind(new.organisation_id)
+                    .bind(draft_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            drop(tx);
+            return Ok(match status {
+                None => Decided::Missing,
+                Some((status,)) => Decided::Conflict(format!("the draft is already {status}")),
+            });
+        }
     }
     // Servers cache the layers in force; this tells the others to drop theirs.
     bump_version(&mut tx, Watched::Layers).await?;
