@@ -22,6 +22,7 @@ import jsonschema
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamablehttp_client
+from mcp.shared.exceptions import McpError
 
 DEADLINE_REQUEST = {"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12", "service_method": "mail"}
 
@@ -184,6 +185,15 @@ async def exercise(session, base, key, label, latencies=None):
         details = body.get("details", [])
         ok(result.isError and [d["path"] for d in details] == [path], f"{label}: {name} with a `{path}` of the wrong type names it: {details}")
         ok(all("expected i32" not in d["message"] and "expected u32" not in d["message"] for d in details), f"{label}: {name}'s message says integer: {details}")
+    # A tool that does not exist: -32602 naming it and the tools there are.
+    try:
+        await session.call_tool("no_such_tool", {})
+        ok(False, f"{label}: calling a tool that does not exist is refused")
+    except McpError as error:
+        said = error.error.message
+        ok(error.error.code == -32602 and "`no_such_tool`" in said and "list_courts" in said and "search_judges" in said
+           and sorted(error.error.data["tools"]) == sorted(EXPECTED_TOOLS),
+           f"{label}: an unknown tool is -32602 naming it and listing the tools: {said}")
     missing = await call("search_judges", {"district_id": "nosuch"})
     ok(missing.isError and "unknown district" in text_of(missing), f"{label}: an unknown district is a tool error")
     await schemas_and_arguments(session, schemas, base, key, label)
@@ -299,6 +309,8 @@ async def same_checks_as_rest(session, base, key, label):
         status, rest = rest_refusal(base, key, f"{path}?{urlencode(arguments)}")
         ok(result.isError and status == 400 and details(result) == rest["details"] and len(details(result)) >= 1,
            f"{label}: {name} {str(arguments)[:60]} is refused as {path} refuses it: {details(result)}")
+        said = json.loads(text_of(result))["error"]
+        ok(said == rest["error"] and said.startswith("the query is invalid"), f"{label}: ... in the 400's words: {said!r} / {rest['error']!r}")
     empty = await session.call_tool("search_extracted_rules", {"district_id": "sdny", "judge_slug": "", "q": ""})
     ok(empty.isError and [d["message"] for d in details(empty)] == ["must not be empty"] * 2,
        f"{label}: empty filters are refused, not an empty answer: {details(empty)}")
@@ -329,14 +341,14 @@ async def same_checks_as_rest(session, base, key, label):
     ok(". the search_judges" not in text_of(cand), f"{label}: the no-profile suggestion starts its sentence in capitals: {text_of(cand)[:300]}")
 
 
-def raw(base, key, body, headers=None, method="POST"):
+def raw(base, key, body, headers=None, method="POST", path="/mcp"):
     """A request to /mcp as a client would not send it: (status, content type, JSON body)."""
     sent = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
     if key:
         sent["Authorization"] = f"Bearer {key}"
     sent.update(headers or {})
     sent = {name: value for name, value in sent.items() if value is not None}
-    request = urllib.request.Request(f"{base}/mcp", data=body, headers=sent, method=method)
+    request = urllib.request.Request(f"{base}{path}", data=body, headers=sent, method=method)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, response.headers.get("Content-Type", ""), response.read().decode(), response.headers
@@ -381,12 +393,40 @@ def transport_errors(base, key, other_key):
     deep = b"[" * 200 + b"]" * 200
     for body, code, id in [(b"hello", -32700, None), (b"", -32700, None), (b'{"a":1}', -32600, None), (b"[" + init + b"]", -32600, None),
                            (b'{"jsonrpc":"1.0","id":3,"method":"tools/list"}', -32600, 3), (b'{"jsonrpc":"2.0","id":3}', -32600, 3),
-                           (b'{"jsonrpc":"2.0","id":"d","method":"initialize","params":' + deep + b"}", -32700, "d"), (deep, -32700, None)]:
+                           (b'{"jsonrpc":"2.0","id":"d","method":"initialize","params":' + deep + b"}", -32700, "d"), (deep, -32700, None),
+                           # JSON serde_json cannot read whole: the id is still found.
+                           (b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_holidays","arguments":{"district_id":"sdny","year":1e400}}}', -32700, 9),
+                           (b'{"jsonrpc":"2.0","id":4,"method":"ping"}{"jsonrpc":"2.0","id":5,"method":"ping"}', -32700, 4),
+                           (b'{"jsonrpc":"2.0","id":"cut","method":"tools/list"', -32700, "cut")]:
         status, content_type, text, _ = raw(base, key, body)
         parsed = json.loads(text) if content_type.startswith("application/json") else {}
         ok(status == 400 and parsed.get("jsonrpc") == "2.0" and parsed.get("error", {}).get("code") == code
            and "id" in parsed and parsed["id"] == id,
            f"http: the body {body[:40]!r} is a JSON-RPC error {code} with id {json.dumps(id)}: {status} {text[:200]}")
+    # Only /mcp itself is the tool server: a path below it is the API's 404.
+    for path in ["/mcp/anything/here", "/mcp/"]:
+        status, content_type, text, headers = raw(base, key, init, path=path)
+        parsed = json.loads(text) if content_type.startswith("application/json") else {}
+        ok(status == 404 and parsed.get("error", "").startswith("no such endpoint: POST /mcp/") and "Mcp-Session-Id" not in headers,
+           f"http: POST {path} is the API's 404, opening no session: {status} {text[:200]}")
+    # A browser MCP client (another origin) may send the transport's headers and read the session id.
+    origin = "http://localhost:6274"
+    preflight = urllib.request.Request(f"{base}/mcp", method="OPTIONS", headers={
+        "Origin": origin, "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type,mcp-session-id,mcp-protocol-version,last-event-id"})
+    with urllib.request.urlopen(preflight, timeout=30) as response:
+        allowed = response.headers.get("Access-Control-Allow-Headers", "").lower()
+        ok(response.status == 200 and response.headers.get("Access-Control-Allow-Origin") == "*"
+           and all(name in allowed for name in ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id", "if-none-match", "x-request-id"]),
+           f"http: the preflight of a browser MCP client allows its headers: {response.status} {allowed}")
+    status, _, _, headers = raw(base, key, init, {"Origin": origin})
+    exposed = (headers.get("Access-Control-Expose-Headers") or "").lower()
+    ok(status == 200 and headers.get("Mcp-Session-Id") and headers.get("Access-Control-Allow-Origin") == "*"
+       and "mcp-session-id" in exposed and "x-request-id" in exposed and "retry-after" in exposed,
+       f"http: initialize from another origin exposes the session id: {status} {exposed}")
+    browser_session = headers.get("Mcp-Session-Id")
+    status, _, _, _ = raw(base, key, None, {"Mcp-Session-Id": browser_session, "Origin": origin}, method="DELETE")
+    ok(status == 204, f"http: ... which the browser client can end ({status})")
     # A session is its key's: another key naming it finds no such session, and cannot end it.
     session = open_session(base, key)
     # A request of MCP whose params do not fit it is -32602, not "method not found".

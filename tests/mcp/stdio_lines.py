@@ -119,9 +119,32 @@ def unreadable_lines(server):
         answer = error_of(server, line, f"the line {line[:50]!r}")
         ok(answer["error"]["code"] == code and answer["id"] == id, f"... is {code} with id {json.dumps(id)}: {answer}")
         ok(answer["error"]["data"]["docs_url"].endswith("/docs/mcp#errors-over-stdio"), f"... points at the stdio errors: {answer}")
-    # A line that is not JSON at all is ignored (docs/mcp.md): the next answer is the ping's.
-    server.send(b"hello, this is not JSON\n")
-    server.request(9, "ping", {})
+    # JSON the JSON reader cannot read whole: a -32700 with the id a scan finds, never silence.
+    answer = error_of(server, b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_holidays","arguments":{"district_id":"sdny","year":1e400}}}',
+                      "a tools/call with the number 1e400")
+    ok(answer["error"]["code"] == -32700 and answer["id"] == 9 and "number out of range" in answer["error"]["message"],
+       f"... is -32700 with its id, naming the number: {answer}")
+    # Two messages on one line: each request is answered, so none is left waiting.
+    answers = [error_of(server, b'{"jsonrpc":"2.0","id":40,"method":"ping"}{"jsonrpc":"2.0","id":41,"method":"ping"}', "two pings on one line")]
+    answers.append(server.answer("... the second ping"))
+    ok([(a["id"], a["error"]["code"]) for a in answers] == [(40, -32700), (41, -32700)]
+       and "trailing characters" in answers[0]["error"]["message"], f"... each is -32700 with its id: {answers}")
+    answer = error_of(server, b'{"jsonrpc":"2.0","id":"cut","method":"tools/list"', "a message cut short")
+    ok(answer["error"]["code"] == -32700 and answer["id"] == "cut", f"... is -32700 with its id: {answer}")
+    # A line that is not JSON at all: -32700 with id null.
+    answer = error_of(server, b"hello, this is not JSON", "a line that is not JSON")
+    ok(answer["error"]["code"] == -32700 and answer["id"] is None, f"... is -32700 with id null: {answer}")
+    # A response (such as an error echoed back) and a notification are never answered: the
+    # next answer is the ping's.
+    server.send(b'{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}\n')
+    server.send(b'{"jsonrpc":"2.0","method":"notifications/unknown","params":5}\n')
+    server.request(12, "ping", {})
+    # A tool that does not exist: -32602 naming it and the tools there are.
+    server.send(b'{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"get_rules","arguments":{}}}\n')
+    answer = server.answer("a call of an unknown tool")
+    said = answer.get("error", {}).get("message", "")
+    ok(answer.get("id") == 13 and answer["error"]["code"] == -32602 and "`get_rules`" in said and "get_judge_rules" in said,
+       f"... is -32602 naming it and the tools: {answer}")
 
     # A line over the limit: answered without being read whole, memory kept in bounds.
     before = server.peak_memory_kib()

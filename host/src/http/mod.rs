@@ -140,12 +140,23 @@ pub fn router(state: AppState) -> Router {
         .layer(
             CorsLayer::new()
                 .allow_origin(AllowOrigin::any())
-                // Every method a route takes (DELETE: withdrawing a layer), and the
-                // headers a client sends (If-None-Match: revalidating a document's PDF).
+                // Every method a route takes (DELETE: withdrawing a layer, ending an MCP
+                // session), and the headers a client sends (If-None-Match: revalidating a
+                // document's PDF; those of the MCP streamable HTTP transport, so a browser
+                // MCP client can use the session it opens).
                 .allow_methods([Method::GET, Method::HEAD, Method::POST, Method::DELETE, Method::OPTIONS])
-                .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::IF_NONE_MATCH, request_id.clone()])
+                .allow_headers([
+                    header::AUTHORIZATION,
+                    header::CONTENT_TYPE,
+                    header::IF_NONE_MATCH,
+                    request_id.clone(),
+                    crate::mcp::http::SESSION_ID,
+                    crate::mcp::http::PROTOCOL_VERSION,
+                    crate::mcp::http::LAST_EVENT_ID,
+                ])
                 .expose_headers([
                     request_id.clone(),
+                    crate::mcp::http::SESSION_ID,
                     rate_limit::LIMIT,
                     rate_limit::REMAINING,
                     rate_limit::RESET,

@@ -24,7 +24,7 @@ use crate::service::error::ErrorBody;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use rmcp::model::ProtocolVersion;
@@ -34,12 +34,16 @@ use std::sync::Arc;
 
 pub const PATH: &str = "/mcp";
 
-/// The session id header of the streamable HTTP transport.
-const SESSION_ID: &str = "mcp-session-id";
+/// The headers of the streamable HTTP transport (which CORS lets a browser client send,
+/// and read the first of): the session id, the protocol version, and the last event seen
+/// when resuming a stream.
+pub const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+pub const PROTOCOL_VERSION: HeaderName = HeaderName::from_static("mcp-protocol-version");
+pub const LAST_EVENT_ID: HeaderName = HeaderName::from_static("last-event-id");
 
-/// Whether `path` is the tool server's (`/mcp`, or below it).
+/// Whether `path` is the tool server's: `/mcp` only (a path below it is no route).
 pub fn is_mcp_path(path: &str) -> bool {
-    path == PATH || path.strip_prefix(PATH).is_some_and(|rest| rest.starts_with('/'))
+    path == PATH
 }
 
 /// What the `/mcp` route shares: the API's state and the open sessions.
@@ -66,7 +70,8 @@ pub fn router(state: AppState) -> Router {
     let sessions = Arc::new(Sessions::new(Arc::clone(&manager), limits));
     let tools = StreamableHttpService::new(move || Ok(CourtrulesMcp::for_http(for_tools.clone())), manager, config);
     let route = Route { state, sessions };
-    Router::new().nest_service(PATH, tools).layer(middleware::from_fn_with_state(route, authenticate))
+    // `/mcp` itself: a path below it is the API's 404, as any unknown route is.
+    Router::new().route_service(PATH, tools).layer(middleware::from_fn_with_state(route, authenticate))
 }
 
 async fn authenticate(State(route): State<Route>, mut request: Request, next: Next) -> Response {
@@ -229,8 +234,7 @@ async fn in_own_words(response: Response, request: &axum::http::request::Parts, 
         ),
         StatusCode::BAD_REQUEST if text.contains("MCP-Protocol-Version") => {
             let versions: Vec<&str> = ProtocolVersion::KNOWN_VERSIONS.iter().map(|version| version.as_str()).collect();
-            let sent =
-                request.headers.get("mcp-protocol-version").map(|value| String::from_utf8_lossy(value.as_bytes()));
+            let sent = request.headers.get(PROTOCOL_VERSION).map(|value| String::from_utf8_lossy(value.as_bytes()));
             transport_error(
                 status,
                 format!(
@@ -282,7 +286,8 @@ mod tests {
 
     #[test]
     fn only_the_mcp_route_is_the_mcp_route() {
-        assert!(is_mcp_path("/mcp") && is_mcp_path("/mcp/"));
+        assert!(is_mcp_path("/mcp"));
+        assert!(!is_mcp_path("/mcp/") && !is_mcp_path("/mcp/anything/here"));
         assert!(!is_mcp_path("/mcpx") && !is_mcp_path("/api/v1/check"));
     }
 

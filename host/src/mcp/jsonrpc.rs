@@ -15,7 +15,9 @@ pub(super) fn error_answer(code: i64, id: Value, message: String, suggestion: &s
 }
 
 /// `(code, id, message)` of the JSON-RPC error for a message that could not be read:
-/// `-32700` when it is not JSON (or nested too deep to read), `-32600` when it is no
+/// `-32700` when it is not JSON serde_json reads (nested too deep, a number out of
+/// range, more after the message, …: the id then found without reading the whole,
+/// `top_level_id`), `-32600` when it is no
 /// JSON-RPC 2.0 message, `-32602` when it is a request whose params do not fit its
 /// method.
 pub(super) fn classify_message(body: &[u8]) -> (i64, Value, String) {
@@ -24,15 +26,8 @@ pub(super) fn classify_message(body: &[u8]) -> (i64, Value, String) {
         Err(_) if body.iter().all(u8::is_ascii_whitespace) => {
             return (-32700, Value::Null, "Parse error: the body is empty; it must be a JSON-RPC message".into());
         }
-        Err(error) if is_too_deep(&error) => {
-            let id = top_level_id(body).unwrap_or(Value::Null);
-            return (
-                -32700,
-                id,
-                format!("Parse error: the message is nested deeper than the {MAX_DEPTH} levels this server reads"),
-            );
-        }
-        Err(error) => return (-32700, Value::Null, format!("Parse error: the body is not JSON: {error}")),
+        // Whatever stops the reading, the id is looked for without reading the whole.
+        Err(error) => return (-32700, top_level_id(body).unwrap_or(Value::Null), parse_error(&error)),
     };
     let Value::Object(object) = &value else {
         let invalid = |message: &str| (-32600, Value::Null, format!("Invalid Request: {message}"));
@@ -64,12 +59,30 @@ pub(super) fn classify_message(body: &[u8]) -> (i64, Value, String) {
     }
 }
 
+/// The message of the `-32700` for JSON serde_json cannot read, naming the cases a
+/// client may not expect to be refused.
+fn parse_error(error: &serde_json::Error) -> String {
+    let said = error.to_string();
+    if is_too_deep(error) {
+        format!("Parse error: the message is nested deeper than the {MAX_DEPTH} levels this server reads")
+    } else if said.starts_with("trailing characters") {
+        format!(
+            "Parse error: more follows the message ({said}): send one JSON-RPC message at a time (over stdio, one \
+             a line)"
+        )
+    } else if said.starts_with("number out of range") {
+        format!("Parse error: a number in the message is too large to read ({said}): numbers must fit a 64-bit float")
+    } else {
+        format!("Parse error: the message is not JSON: {said}")
+    }
+}
+
 /// How deep serde_json reads nested arrays and objects; one level more is an error.
 const MAX_DEPTH: usize = 127;
 
 /// Whether reading JSON failed only because it is nested deeper than serde_json goes:
 /// such a text may well be JSON, and its id can still be read (`top_level_id`).
-pub(super) fn is_too_deep(error: &serde_json::Error) -> bool {
+fn is_too_deep(error: &serde_json::Error) -> bool {
     error.to_string().starts_with("recursion limit exceeded")
 }
 
@@ -108,6 +121,19 @@ pub(super) fn top_level_id(text: &[u8]) -> Option<Value> {
         }
         at += 1;
     }
+}
+
+/// The JSON objects `text` holds one after another (`{…}{…}`: several messages on one
+/// line), each found by counting brackets, as `top_level_id` reads.
+pub(super) fn objects_in(text: &[u8]) -> Vec<&[u8]> {
+    let mut objects = Vec::new();
+    let mut at = skip_space(text, 0);
+    while text.get(at) == Some(&b'{') {
+        let Some(end) = end_of_value(text, at) else { break };
+        objects.push(&text[at..end]);
+        at = skip_space(text, end);
+    }
+    objects
 }
 
 fn skip_space(text: &[u8], at: usize) -> usize {
@@ -283,6 +309,46 @@ mod tests {
             format!(r#"{{"jsonrpc":"2.0","method":"ping","params":{{"a":[{deep},"]}}\"",{{}}]}}, "id" : "x\"y"}}"#);
         assert_eq!(classify_message(last.as_bytes()).1, json!("x\"y"));
         assert_eq!(classify_message(deep.as_bytes()).1, Value::Null);
+    }
+
+    /// Whatever stops serde_json, the error carries the id a scan finds (JSON-RPC 2.0:
+    /// the id when it can be read), and says what stopped the reading.
+    #[test]
+    fn a_message_the_json_reader_cannot_read_is_a_parse_error_with_its_id() {
+        for (body, id, said) in [
+            (
+                r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_holidays","arguments":{"year":1e400}}}"#,
+                json!(9),
+                "a number in the message is too large to read (number out of range at line 1 column ",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"year":-1e400}},"id":"last"}"#,
+                json!("last"),
+                "number out of range",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":4,"method":"ping"}{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
+                json!(4),
+                "more follows the message (trailing characters at line 1 column 41): send one JSON-RPC message at a time",
+            ),
+            (r#"{"jsonrpc":"2.0","id":6,"method":"ping""#, json!(6), "the message is not JSON: EOF while parsing"),
+            (r#"{"jsonrpc":"2.0","id":7,"method":"ping","params":{'x':1}}"#, json!(7), "the message is not JSON"),
+            (r#"{"jsonrpc":"2.0","id":7.5,"method":"ping","params":1e400}"#, Value::Null, "number out of range"),
+            ("hello", Value::Null, "the message is not JSON: expected value at line 1 column 1"),
+        ] {
+            let (code, found, message) = classify_message(body.as_bytes());
+            assert_eq!((code, &found), (-32700, &id), "{body}");
+            assert!(message.starts_with("Parse error: ") && message.contains(said), "{body}: {message}");
+        }
+    }
+
+    #[test]
+    fn the_messages_of_a_line_are_found_one_after_another() {
+        let line = br#" {"id":4,"a":"}{"} {"id":[{}]}{"b":1"#;
+        let found: Vec<&[u8]> = vec![br#"{"id":4,"a":"}{"}"#, br#"{"id":[{}]}"#];
+        assert_eq!(objects_in(line), found);
+        assert_eq!(objects_in(b"{\"id\":1}").len(), 1);
+        assert!(objects_in(b"[{}]").is_empty() && objects_in(b"hello").is_empty());
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! The stdio transport of `courtrules mcp`: one JSON-RPC message a line.
 //!
-//! rmcp's own line transport gives no answer to a line nested deeper than its JSON reader
-//! goes, nor to one over its length limit, so the client waits for ever; and it answers
-//! other JSON it cannot read without an `id`. This one reads each line first: a message
-//! goes on to the tool server; JSON that is no message it reads, and a line too long to
-//! read, get their JSON-RPC error here, with the message's id when it can be read and
-//! `"id": null` when not. A line that is not JSON is ignored, as rmcp and the other
-//! official SDKs do: it has no id to answer, and answering could start an endless
-//! exchange with a peer that echoes what it cannot read.
+//! rmcp's own line transport gives no answer to a line its JSON reader cannot read
+//! (nested deeper than it goes, a number out of range, two messages on one line, not
+//! JSON at all), nor to one over its length limit, so the client waits for ever; and it
+//! answers other JSON it cannot read without an `id`. This one reads each line first: a
+//! message goes on to the tool server; every other line that is not blank gets its
+//! JSON-RPC error here, with the message's id when it can be found (by a scan that does
+//! not need the whole line to be read) and `"id": null` when not. What JSON-RPC 2.0
+//! never answers is not answered: a notification, and a response (so a peer that echoes
+//! what it cannot read cannot start an endless exchange).
 
-use super::jsonrpc::{classify_message, error_answer, is_too_deep, misfit_method, top_level_id};
+use super::jsonrpc::{classify_message, error_answer, misfit_method, objects_in, top_level_id};
 use rmcp::RoleServer;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -96,7 +97,7 @@ async fn read_messages<R: AsyncRead + Unpin, W: AsyncWrite + Unpin>(
             Ok(Line::End) => return,
             Ok(Line::TooLong) => {
                 tracing::warn!(max_line_bytes, "an MCP message over the line limit was refused");
-                Some(too_long(&line, max_line_bytes))
+                Some(vec![too_long(&line, max_line_bytes)])
             }
             Ok(Line::Whole) => match read_message(&line) {
                 Read::Message(message) => {
@@ -105,7 +106,7 @@ async fn read_messages<R: AsyncRead + Unpin, W: AsyncWrite + Unpin>(
                     }
                     None
                 }
-                Read::Refused(answer) => Some(answer),
+                Read::Refused(answers) => Some(answers),
                 Read::Ignored => None,
             },
             Err(error) => {
@@ -118,10 +119,10 @@ async fn read_messages<R: AsyncRead + Unpin, W: AsyncWrite + Unpin>(
             line = Vec::new();
         }
         line.clear();
-        if let Some(answer) = answer
-            && write_line(&output, answer.to_string().into_bytes()).await.is_err()
-        {
-            return;
+        for answer in answer.into_iter().flatten() {
+            if write_line(&output, answer.to_string().into_bytes()).await.is_err() {
+                return;
+            }
         }
     }
 }
@@ -165,15 +166,16 @@ async fn read_line<R: AsyncRead + Unpin>(read: &mut BufReader<R>, line: &mut Vec
 
 enum Read {
     Message(Box<ClientJsonRpcMessage>),
-    /// The JSON-RPC error answering the line.
-    Refused(Value),
+    /// The JSON-RPC errors answering the line: one, or one for each message of a line
+    /// holding several.
+    Refused(Vec<Value>),
     Ignored,
 }
 
 fn read_message(line: &[u8]) -> Read {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-    if line.is_empty() {
+    if line.iter().all(u8::is_ascii_whitespace) {
         return Read::Ignored;
     }
     if let Ok(message) = serde_json::from_slice::<ClientJsonRpcMessage>(line)
@@ -181,24 +183,40 @@ fn read_message(line: &[u8]) -> Read {
     {
         return Read::Message(Box::new(message));
     }
-    match serde_json::from_slice::<Value>(line) {
-        Err(error) if !is_too_deep(&error) => {
-            tracing::debug!(%error, "ignoring a line that is not JSON");
-            return Read::Ignored;
-        }
-        // A notification is never answered (JSON-RPC 2.0), even one this server cannot read.
-        Ok(Value::Object(object))
-            if object.get("jsonrpc") == Some(&Value::from("2.0"))
-                && object.get("method").is_some_and(Value::is_string)
-                && !object.contains_key("id") =>
-        {
-            tracing::debug!("ignoring a notification this server does not read");
-            return Read::Ignored;
-        }
-        _ => {}
+    if let Some(why) = never_answered(line) {
+        tracing::debug!("ignoring {why} this server does not read");
+        return Read::Ignored;
     }
     let (code, id, message) = classify_message(line);
-    Read::Refused(error_answer(code, id, message, SUGGESTION, errors_url()))
+    let answer = |id| error_answer(code, id, message.clone(), SUGGESTION, errors_url());
+    // Several messages on the line (no reader takes them): each is answered, so that no
+    // request of them is left waiting.
+    let several = objects_in(line);
+    if code == -32700 && several.len() > 1 {
+        let answers: Vec<Value> = several
+            .into_iter()
+            .filter(|object| never_answered(object).is_none())
+            .map(|object| answer(top_level_id(object).unwrap_or(Value::Null)))
+            .collect();
+        if !answers.is_empty() {
+            return Read::Refused(answers);
+        }
+    }
+    Read::Refused(vec![answer(id)])
+}
+
+/// What the JSON-RPC message `text` is when JSON-RPC 2.0 never answers it, even when
+/// this server cannot read it: a notification (no `id`), or a response. (Answering a
+/// response could start an endless exchange with a peer that echoes what it cannot read.)
+fn never_answered(text: &[u8]) -> Option<&'static str> {
+    let Ok(Value::Object(object)) = serde_json::from_slice::<Value>(text) else { return None };
+    match object.get("method") {
+        Some(Value::String(_)) if object.get("jsonrpc") == Some(&Value::from("2.0")) && !object.contains_key("id") => {
+            Some("a notification")
+        }
+        None if object.contains_key("result") || object.contains_key("error") => Some("a response"),
+        _ => None,
+    }
 }
 
 /// The error answering a line over the limit: with the message's id when it comes
@@ -271,14 +289,78 @@ mod tests {
             assert_eq!(answer.get("id"), Some(&id), "{line}: {answer}");
             assert_eq!(answer["error"]["code"], json!(code), "{line}: {answer}");
         }
-        // Not JSON, or a notification: no answer; the next message is read.
-        input.write_all(b"hello\n\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":5}\n").await.unwrap();
+        // Blank lines and a notification: no answer; the next message is read.
+        input.write_all(b"\n  \r\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":5}\n").await.unwrap();
         input.write_all(&ping(3)).await.unwrap();
         assert!(is_ping(&mut transport, 3).await);
         let pong: ServerJsonRpcMessage =
             serde_json::from_value(json!({"jsonrpc": "2.0", "id": 3, "result": {}})).unwrap();
         transport.send(pong).await.unwrap();
         assert_eq!(answer(&mut output).await, json!({"jsonrpc": "2.0", "id": 3, "result": {}}));
+    }
+
+    /// Every line that is not blank is answered, however the JSON reader fails on it:
+    /// with the request's id when a scan finds it, else null; and the next is read.
+    #[tokio::test]
+    async fn a_line_the_json_reader_cannot_read_is_answered_with_its_id() {
+        let (mut transport, mut input, mut output) = transport(4096);
+        let lines: [(&str, &[Value], &str); 6] = [
+            (
+                r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_holidays","arguments":{"district_id":"sdny","year":1e400}}}"#,
+                &[json!(9)],
+                "a number in the message is too large to read (number out of range at line 1 column",
+            ),
+            (
+                r#"{"jsonrpc":"2.0","id":4,"method":"ping"}{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
+                &[json!(4), json!(5)],
+                "more follows the message (trailing characters at line 1 column 41)",
+            ),
+            // A notification among them is not answered; a request without a readable id is.
+            (
+                r#"{"jsonrpc":"2.0","method":"notifications/initialized"} {"jsonrpc":"2.0","id":[],"method":"ping"}"#,
+                &[Value::Null],
+                "more follows the message",
+            ),
+            (r#"{"jsonrpc":"2.0","id":"a\"b","method":"ping","params":{"x":tru}}"#, &[json!("a\"b")], "not JSON"),
+            (r#"{"jsonrpc":"2.0","id":6,"method":"ping""#, &[json!(6)], "EOF while parsing"),
+            ("hello", &[Value::Null], "Parse error: the message is not JSON: expected value at line 1 column 1"),
+        ];
+        for (line, ids, said) in lines {
+            input.write_all(format!("{line}\n").as_bytes()).await.unwrap();
+            for id in ids {
+                let answer = answer(&mut output).await;
+                assert_eq!((&answer["id"], &answer["error"]["code"]), (id, &json!(-32700)), "{line}: {answer}");
+                assert!(answer["error"]["message"].as_str().unwrap().contains(said), "{line}: {answer}");
+                assert!(answer["error"]["data"]["docs_url"].as_str().unwrap().ends_with("/docs/mcp#errors-over-stdio"));
+            }
+        }
+        input.write_all(&ping(10)).await.unwrap();
+        assert!(is_ping(&mut transport, 10).await);
+        // Nothing else was answered meanwhile.
+        let pong: ServerJsonRpcMessage =
+            serde_json::from_value(json!({"jsonrpc": "2.0", "id": 10, "result": {}})).unwrap();
+        transport.send(pong).await.unwrap();
+        assert_eq!(answer(&mut output).await["id"], json!(10));
+    }
+
+    /// JSON-RPC 2.0 answers neither a notification nor a response, even one this server
+    /// cannot read: an error echoed back by a peer starts no endless exchange.
+    #[test]
+    fn notifications_and_responses_are_never_answered() {
+        for (line, read) in [
+            (r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}"#, Some("a response")),
+            (r#"{"jsonrpc":"2.0","result":{}}"#, Some("a response")),
+            (r#"{"jsonrpc":"2.0","method":"notifications/x","params":5}"#, Some("a notification")),
+            (r#"{"jsonrpc":"2.0","id":1,"method":"x","params":5}"#, None),
+            (r#"{"jsonrpc":"2.0","method":5}"#, None),
+            (r#"{"a":1}"#, None),
+            ("hello", None),
+        ] {
+            assert_eq!(never_answered(line.as_bytes()), read, "{line}");
+            if read.is_some() {
+                assert!(matches!(read_message(line.as_bytes()), Read::Ignored | Read::Message(_)), "{line}");
+            }
+        }
     }
 
     #[tokio::test]

@@ -168,7 +168,16 @@ fn input<T: JsonSchema + 'static>() -> std::sync::Arc<JsonObject> {
 /// of the wrong JSON type, out of its bounds (those its schema states), or unknown. A
 /// number with no fraction (`10.0`) is the integer it equals, as JSON Schema counts it.
 fn arguments<T: QueryParams>(arguments: JsonObject) -> Result<T, CallToolResult> {
-    query::read_arguments(&arguments).map_err(|problems| service_error(Error::invalid(problems)))
+    query::read_arguments(&arguments).map_err(invalid_query)
+}
+
+/// The tool error for problems with a tool's arguments: the body of the query's 400
+/// ("the query is invalid (2 problems)"), as the REST endpoint words it.
+fn invalid_query(problems: Vec<FieldError>) -> CallToolResult {
+    // At most `MAX_LISTED` problems are listed; the summary counts them all.
+    let details = courtrules_engine::validate::limit(problems);
+    let error = courtrules_engine::validate::summary("the query is invalid", &details);
+    service_error(Error::Validation { error, details })
 }
 
 /// Problems with optional enforcement filters, each at its argument.
@@ -203,7 +212,7 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
         problems.push(FieldError::new("after_id", "needs `date_from`: the date of that action"));
     }
     if !problems.is_empty() {
-        return Err(service_error(Error::invalid(problems)));
+        return Err(invalid_query(problems));
     }
     Ok(Filter {
         id: None,
@@ -474,6 +483,9 @@ impl ServerHandler for CourtrulesMcp {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let router = Self::tool_router();
+        if router.get(&request.name).is_none() {
+            return Err(unknown_tool(&request.name, &router.list_all()));
+        }
         let call = router.call(ToolCallContext::new(self, request, context));
         match self.time_limit() {
             Some(limit) => match tokio::time::timeout(limit, call).await {
@@ -496,10 +508,37 @@ impl ServerHandler for CourtrulesMcp {
     }
 }
 
+/// The `-32602` of a call naming no tool of this server (rmcp's own says only "tool not
+/// found"): the name called, and the tools there are, in the message and in `data`.
+fn unknown_tool(name: &str, tools: &[rmcp::model::Tool]) -> ErrorData {
+    let name: String = name.chars().take(80).collect();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
+    ErrorData::invalid_params(
+        format!("Unknown tool: `{name}`; this server's tools are {}", names.join(", ")),
+        Some(serde_json::json!({ "tools": names })),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::{Value, json};
+
+    #[test]
+    fn an_unknown_tool_is_named_with_the_tools_there_are() {
+        let tools = CourtrulesMcp::tool_router().list_all();
+        let error = unknown_tool("get_rules", &tools);
+        assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+        assert!(
+            error.message.starts_with("Unknown tool: `get_rules`; this server's tools are check_compliance, ")
+                && error.message.contains(", list_courts, ")
+                && error.message.ends_with("search_judges"),
+            "{}",
+            error.message
+        );
+        assert_eq!(error.data.unwrap()["tools"].as_array().map(Vec::len), Some(tools.len()));
+        assert_eq!(tools.len(), 12);
+    }
 
     /// The problems a tool's arguments have, as `(path, message)`, read from the tool
     /// error's text (the REST API's 400 body).
@@ -545,6 +584,33 @@ mod tests {
             problems::<ProfileQuery>(json!({"district_id": "d".repeat(2_000_000), "judge_slug": ""})),
             pairs(&[("judge_slug", "must not be empty"), ("district_id", "must be at most 120 characters")])
         );
+    }
+
+    /// The body is the REST query's 400: "the query is invalid", not "the request".
+    #[test]
+    fn bad_arguments_are_the_query_s_400() {
+        for refused in [
+            arguments::<JudgesQuery>(json!({"district_id": ""}).as_object().unwrap().clone()).err().unwrap(),
+            arguments::<NoArguments>(json!({"a": 1, "b": 2}).as_object().unwrap().clone()).err().unwrap(),
+            enforcement_filter(EnforcementSearch::from(EnforcementStatsFilter {
+                jurisdiction: None,
+                industry: Some("x".into()),
+                risk_level: None,
+                date_from: None,
+                after_id: None,
+                date_to: None,
+            }))
+            .err()
+            .unwrap(),
+        ] {
+            let result = serde_json::to_value(&refused).unwrap();
+            let body: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+            let said = body["error"].as_str().unwrap();
+            assert!(
+                said == "the query is invalid (1 problem)" || said == "the query is invalid (2 problems)",
+                "{body}"
+            );
+        }
     }
 
     /// Every problem at once: missing, of the wrong type, out of bounds, unknown.
