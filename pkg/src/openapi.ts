@@ -519,15 +519,30 @@ export interface components {
             pro_se_handwritten?: boolean | null;
         };
         Caption: {
-            /** @default false */
+            /**
+             * @description It gives the case's title (the parties).
+             * @default false
+             */
             has_case_title?: boolean;
-            /** @default false */
+            /**
+             * @description It names the court.
+             * @default false
+             */
             has_court_name?: boolean;
-            /** @default false */
+            /**
+             * @description It gives the docket (case) number.
+             * @default false
+             */
             has_docket_number?: boolean;
-            /** @default false */
+            /**
+             * @description It names the paper (e.g. "Memorandum of Law in Support of …").
+             * @default false
+             */
             has_document_designation?: boolean;
-            /** @default false */
+            /**
+             * @description A caption heads the first page.
+             * @default false
+             */
             present?: boolean;
         };
         /**
@@ -775,12 +790,14 @@ export interface components {
         CustomPeriod: {
             /**
              * Format: int32
-             * @description 1–3650 days, or 1–8760 hours.
+             * @description 1–3650 days, or 1–8760 hours (the schema's maximum is the hours'; more than
+             *     3650 days is a 400).
              */
             amount: number;
             /** @description What sets it, e.g. "Order of 3 March 2026, ECF No. 41". */
             citation: string;
             direction: components["schemas"]["Direction"];
+            /** @description What the deadline is for, e.g. "Opposition to the motion to compel". */
             label: string;
             /**
              * @description True when the period runs from service of a paper, so Rule 6(d)'s three days are
@@ -1135,6 +1152,7 @@ export interface components {
         Format: {
             /**
              * Format: double
+             * @description The footnotes' type size, in points.
              * @default null
              */
             footnote_font_size_pt?: number | null;
@@ -1142,11 +1160,13 @@ export interface components {
             line_spacing?: components["schemas"]["LineSpacing"] | null;
             /**
              * Format: double
+             * @description The narrowest margin, in inches.
              * @default null
              */
             margin_inches?: number | null;
             /**
              * Format: double
+             * @description The body text's type size, in points.
              * @default null
              */
             primary_font_size_pt?: number | null;
@@ -1547,13 +1567,26 @@ export interface components {
         /** @enum {string} */
         PeriodUnit: "days" | "hours";
         Privacy: {
-            /** @default false */
+            /**
+             * @description A full date of birth (not only the year).
+             * @default false
+             */
             contains_full_dob?: boolean;
-            /** @default false */
+            /**
+             * @description A full financial-account number (not only its last four digits).
+             * @default false
+             */
             contains_full_financial_account?: boolean;
-            /** @default false */
+            /**
+             * @description A full Social Security or taxpayer-identification number (not only its last four
+             *     digits).
+             * @default false
+             */
             contains_full_ssn?: boolean;
-            /** @default false */
+            /**
+             * @description A minor's full name (not only the initials).
+             * @default false
+             */
             contains_minor_full_name?: boolean;
         };
         Profile: {
@@ -1767,33 +1800,78 @@ export interface components {
              * @default null
              */
             certificate_word_count?: number | null;
-            /** @default false */
+            /**
+             * @description A counterstatement to the movant's statement of material facts comes with the
+             *     opposition.
+             * @default false
+             */
             has_56_1_counterstatement?: boolean;
-            /** @default false */
+            /**
+             * @description A statement of material facts (Local Civil Rule 56.1 and its counterparts) comes
+             *     with the summary-judgment motion.
+             * @default false
+             */
             has_56_1_statement?: boolean;
-            /** @default false */
+            /**
+             * @description A certificate of compliance with the length limit.
+             * @default false
+             */
             has_certificate_of_compliance?: boolean;
-            /** @default false */
+            /**
+             * @description A certificate of service.
+             * @default false
+             */
             has_certificate_of_service?: boolean;
-            /** @default false */
+            /**
+             * @description A certification that the parties conferred before the motion.
+             * @default false
+             */
             has_conferral_certification?: boolean;
-            /** @default false */
+            /**
+             * @description A memorandum of law comes with the motion.
+             * @default false
+             */
             has_memorandum_of_law?: boolean;
-            /** @default false */
+            /**
+             * @description A notice of motion comes with the memorandum.
+             * @default false
+             */
             has_notice_of_motion?: boolean;
-            /** @default false */
+            /**
+             * @description Numbered paragraphs (a statement of facts, an affidavit).
+             * @default false
+             */
             has_numbered_paragraphs?: boolean;
-            /** @default false */
+            /**
+             * @description The notice owed to a pro se party opposing summary judgment (e.g. Local Civil
+             *     Rule 56.2 of S.D.N.Y. and E.D.N.Y.).
+             * @default false
+             */
             has_pro_se_sj_notice?: boolean;
-            /** @default false */
+            /**
+             * @description The proposed amended pleading comes with a motion to amend.
+             * @default false
+             */
             has_proposed_amended_pleading?: boolean;
-            /** @default false */
+            /**
+             * @description Affidavits or declarations in support.
+             * @default false
+             */
             has_supporting_affidavits?: boolean;
-            /** @default false */
+            /**
+             * @description A table of authorities.
+             * @default false
+             */
             has_toa?: boolean;
-            /** @default false */
+            /**
+             * @description A table of contents.
+             * @default false
+             */
             has_toc?: boolean;
-            /** @default false */
+            /**
+             * @description The discovery requests and answers in dispute are quoted word for word.
+             * @default false
+             */
             has_verbatim_discovery_text?: boolean;
         };
         ServiceIndex: {
@@ -1819,19 +1897,40 @@ export interface components {
          */
         Severity: "CRITICAL" | "WARNING" | "INFO";
         SignatureBlock: {
-            /** @default false */
+            /**
+             * @description A postal address.
+             * @default false
+             */
             has_address?: boolean;
-            /** @default false */
+            /**
+             * @description The signer's name (the attorney of record, or the party filing pro se).
+             * @default false
+             */
             has_attorney_name?: boolean;
-            /** @default false */
+            /**
+             * @description An e-mail address.
+             * @default false
+             */
             has_email?: boolean;
-            /** @default false */
+            /**
+             * @description The firm's name.
+             * @default false
+             */
             has_firm_name?: boolean;
-            /** @default false */
+            /**
+             * @description A telephone number.
+             * @default false
+             */
             has_phone?: boolean;
-            /** @default false */
+            /**
+             * @description Signed electronically ("/s/ Name").
+             * @default false
+             */
             is_electronic_signature?: boolean;
-            /** @default false */
+            /**
+             * @description The paper is signed.
+             * @default false
+             */
             present?: boolean;
         };
         SkippedCheck: {

@@ -334,6 +334,7 @@ pub struct DeadlineRequest {
 pub struct CustomPeriod {
     // `label` and `citation`: something besides spaces, and no control characters
     // (`char::is_control`: they are printed in answers and calendars).
+    /// What the deadline is for, e.g. "Opposition to the motion to compel".
     #[cfg_attr(
         feature = "openapi",
         schema(
@@ -343,8 +344,9 @@ pub struct CustomPeriod {
         )
     )]
     pub label: String,
-    /// 1–3650 days, or 1–8760 hours.
-    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 3650))]
+    /// 1–3650 days, or 1–8760 hours (the schema's maximum is the hours'; more than
+    /// 3650 days is a 400).
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 8760))]
     pub amount: u32,
     pub unit: PeriodUnit,
     pub direction: Direction,

@@ -50,14 +50,24 @@ pub struct Document {
     /// computer (some limits differ for such papers of unrepresented parties). Default false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub handwritten_or_typewritten: bool,
+    /// The caption's parts. Left out: the caption rules are skipped (`meta.skipped`).
+    /// Given: a flag left out reads as false, the part missing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<Caption>,
+    /// The signature block's parts. Left out: the signature rules are skipped. Given: a
+    /// flag left out reads as false, the part missing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature_block: Option<SignatureBlock>,
+    /// The parts and accompanying papers the filing has. Left out: the structure rules
+    /// are skipped. Given, even in part: every flag left out reads as false, that paper
+    /// missing — so give every flag you know, or leave the object out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sections: Option<Sections>,
+    /// Type size, margins and spacing; a value left out skips the rules that need it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<Format>,
+    /// Personal identifiers in the filing (Fed. R. Civ. P. 5.2). Left out: the privacy
+    /// rules are skipped; given, a flag left out reads as false (not contained).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub privacy: Option<Privacy>,
 }
@@ -67,10 +77,15 @@ pub struct Document {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Caption {
+    /// A caption heads the first page.
     pub present: bool,
+    /// It names the court.
     pub has_court_name: bool,
+    /// It gives the case's title (the parties).
     pub has_case_title: bool,
+    /// It gives the docket (case) number.
     pub has_docket_number: bool,
+    /// It names the paper (e.g. "Memorandum of Law in Support of …").
     pub has_document_designation: bool,
 }
 
@@ -79,12 +94,19 @@ pub struct Caption {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SignatureBlock {
+    /// The paper is signed.
     pub present: bool,
+    /// The signer's name (the attorney of record, or the party filing pro se).
     pub has_attorney_name: bool,
+    /// The firm's name.
     pub has_firm_name: bool,
+    /// A postal address.
     pub has_address: bool,
+    /// An e-mail address.
     pub has_email: bool,
+    /// A telephone number.
     pub has_phone: bool,
+    /// Signed electronically ("/s/ Name").
     pub is_electronic_signature: bool,
 }
 
@@ -93,19 +115,36 @@ pub struct SignatureBlock {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Sections {
+    /// A table of contents.
     pub has_toc: bool,
+    /// A table of authorities.
     pub has_toa: bool,
+    /// A certificate of compliance with the length limit.
     pub has_certificate_of_compliance: bool,
+    /// A certificate of service.
     pub has_certificate_of_service: bool,
+    /// Numbered paragraphs (a statement of facts, an affidavit).
     pub has_numbered_paragraphs: bool,
+    /// A statement of material facts (Local Civil Rule 56.1 and its counterparts) comes
+    /// with the summary-judgment motion.
     pub has_56_1_statement: bool,
+    /// A counterstatement to the movant's statement of material facts comes with the
+    /// opposition.
     pub has_56_1_counterstatement: bool,
+    /// The proposed amended pleading comes with a motion to amend.
     pub has_proposed_amended_pleading: bool,
+    /// The discovery requests and answers in dispute are quoted word for word.
     pub has_verbatim_discovery_text: bool,
+    /// A certification that the parties conferred before the motion.
     pub has_conferral_certification: bool,
+    /// A notice of motion comes with the memorandum.
     pub has_notice_of_motion: bool,
+    /// A memorandum of law comes with the motion.
     pub has_memorandum_of_law: bool,
+    /// Affidavits or declarations in support.
     pub has_supporting_affidavits: bool,
+    /// The notice owed to a pro se party opposing summary judgment (e.g. Local Civil
+    /// Rule 56.2 of S.D.N.Y. and E.D.N.Y.).
     pub has_pro_se_sj_notice: bool,
     /// The word count stated in the certificate of compliance, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -118,15 +157,19 @@ pub struct Sections {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Format {
+    /// The body text's type size, in points.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0.0))]
     pub primary_font_size_pt: Option<f64>,
+    /// The footnotes' type size, in points.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0.0))]
     pub footnote_font_size_pt: Option<f64>,
+    /// The narrowest margin, in inches.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0.0))]
     pub margin_inches: Option<f64>,
+    /// The body text's line spacing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line_spacing: Option<LineSpacing>,
 }
@@ -136,9 +179,14 @@ pub struct Format {
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Privacy {
+    /// A full Social Security or taxpayer-identification number (not only its last four
+    /// digits).
     pub contains_full_ssn: bool,
+    /// A full date of birth (not only the year).
     pub contains_full_dob: bool,
+    /// A minor's full name (not only the initials).
     pub contains_minor_full_name: bool,
+    /// A full financial-account number (not only its last four digits).
     pub contains_full_financial_account: bool,
 }
 
