@@ -5,7 +5,9 @@
 //! `rule_key`, or when both are of a singular kind (page limit, word limit) with the
 //! same `applies_to`. Then, for one concrete filing, rules of a singular kind from
 //! different layers may still both apply (their scopes differ but overlap); there only
-//! the latest layer's rules count, so a judge's page limit beats the district default.
+//! the latest layer's rules count, so a judge's page limit beats the district default;
+//! and within that layer, once the filing's motion is named, a limit for some motions
+//! beats one for every motion.
 
 use crate::coverage::{coverage, coverage_note};
 use crate::error::EngineError;
@@ -96,6 +98,17 @@ pub fn applicable_rules<'p>(
         let latest = rules.iter().filter(|e| singular_kind(e.rule) == Some(kind)).map(|e| e.layer).max();
         if let Some(latest) = latest {
             rules.retain(|e| e.layer == latest || singular_kind(e.rule) != Some(kind));
+        }
+        // Within that layer the specific governs the general: once the request names its
+        // motion, a limit for some motions (every rule here matched the request, so for
+        // this one) displaces those for every motion ("memoranda 25 pages; on summary
+        // judgment 35"). Without a motion, the general limit is checked and the specific
+        // one awaits `motion_type`.
+        let for_some_motions = |e: &EffectiveRule| e.rule.applies_to.as_ref().is_some_and(|a| a.motion_types.is_some());
+        if request.motion_type.is_some()
+            && rules.iter().any(|e| singular_kind(e.rule) == Some(kind) && for_some_motions(e))
+        {
+            rules.retain(|e| singular_kind(e.rule) != Some(kind) || for_some_motions(e));
         }
     }
     rules

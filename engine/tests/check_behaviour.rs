@@ -228,6 +228,64 @@ fn a_later_layer_beats_an_earlier_one_of_a_singular_kind_even_with_another_key()
 }
 
 #[test]
+fn within_one_layer_a_limit_for_some_motions_displaces_the_one_for_every_motion() {
+    // "Memoranda: 25 pages; on summary judgment, 35" (and "letters 3 pages; discovery
+    // letters 5"), in one standing order, as an ingested layer reads them.
+    let mut value = support::profile_value();
+    let rules = value["judges"][0]["standing_order"]["rules"].as_array_mut().unwrap();
+    let limit = |key: &str, applies_to: serde_json::Value, pages: u32| {
+        json!({"rule_key": key, "category": "PAGE_LIMIT", "citation": "Test Order § 2", "label": "l",
+               "summary": "s", "severity": "CRITICAL", "applies_to": applies_to, "params": {"max_pages": pages},
+               "source_text": "t", "source_url": "https://courtrules.example/order"})
+    };
+    rules.push(limit(
+        "PageLimit:sj",
+        json!({"document_scopes": ["brief_support", "brief_opposition"], "motion_types": ["Rule_56"]}),
+        35,
+    ));
+    rules.push(limit("PageLimit:letters", json!({"document_scopes": ["letter", "discovery_letter"]}), 3));
+    rules.push(limit("PageLimit:discovery-letters", json!({"document_scopes": ["discovery_letter"]}), 5));
+    let profile = courtrules_engine::ffi::parse_profile(value.to_string().as_bytes()).unwrap();
+    let limits = |patch: &dyn Fn(&mut serde_json::Value)| -> Vec<(String, ResultStatus)> {
+        let response = check(&profile, &request(|r| patch(r))).unwrap();
+        response
+            .results
+            .iter()
+            .filter(|r| r.category == Category::PageLimit)
+            .map(|r| (r.rule_key.clone(), r.status))
+            .collect()
+    };
+    let key = |k: &str| k.to_owned();
+    // Summary judgment: 30 pages are within its own 35, whatever the 25 for memoranda.
+    let sj = limits(&|r| {
+        r["motion_type"] = json!("Rule_56");
+        r["document"]["page_count"] = json!(30);
+    });
+    assert_eq!(sj, [(key("PageLimit:sj"), ResultStatus::Pass)]);
+    // Another motion: the 25 pages.
+    let rule_12 = limits(&|r| r["document"]["page_count"] = json!(30));
+    assert_eq!(rule_12, [(key("PageLimit:memorandum"), ResultStatus::Fail)]);
+    // No motion named: the general limit is checked, the one for some motions awaits it.
+    let unnamed = check(
+        &profile,
+        &request(|r| {
+            r.as_object_mut().unwrap().remove("motion_type");
+            r["document"]["page_count"] = json!(30);
+        }),
+    )
+    .unwrap();
+    assert!(unnamed.results.iter().any(|r| r.rule_key == "PageLimit:memorandum" && r.status == ResultStatus::Fail));
+    assert!(unnamed.meta.skipped.iter().any(|s| s.rule_key == "PageLimit:sj"), "{:?}", unnamed.meta.skipped);
+    // Fewer papers are not weighed (yet): both letter limits apply to a discovery letter.
+    let letter = limits(&|r| {
+        r["document_scope"] = json!("discovery_letter");
+        r.as_object_mut().unwrap().remove("motion_type");
+        r["document"]["page_count"] = json!(4);
+    });
+    assert_eq!(letter.len(), 2, "{letter:?}");
+}
+
+#[test]
 fn word_limits_come_from_the_local_rule() {
     let at = run(|r| r["document"]["word_count"] = json!(8750));
     let rule = result(&at, "WordLimit:memorandum");
