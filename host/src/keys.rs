@@ -208,10 +208,10 @@ pub async fn revoke(db: &Db, id: &str) -> anyhow::Result<Revocation> {
     })
 }
 
-/// Keys that can still be used.
-pub async fn count_active(db: &Db) -> anyhow::Result<i64> {
-    let (count,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL").fetch_one(db.pool()).await?;
+/// Keys ever made in this database, revoked ones included (a server makes the first
+/// key only when there is none).
+pub async fn count_all(db: &Db) -> anyhow::Result<i64> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM api_keys").fetch_one(db.pool()).await?;
     Ok(count)
 }
 

@@ -61,7 +61,7 @@ pub async fn serve(
     seed::seed(&db, &sandbox, &settings.data_dir, &mut |line| tracing::info!("seed: {line}")).await?;
     // Only on a database that never had a key: once every key is revoked, a restart must
     // not mint an all-districts key of its own (`courtrules keys create` makes the next).
-    if keys_ever_created(&db).await? == 0 {
+    if keys::count_all(&db).await? == 0 {
         let key = keys::create(&db, "local", Plan::All, None).await?;
         if let Err(error) = hand_over_first_key(&key.token, &settings) {
             return Err(withdraw_first_key(&db, &key, error).await);
@@ -118,12 +118,6 @@ pub async fn serve(
     let draining = Arc::clone(&state.draining);
     connections::serve(listener, http::router(state), settings.connections, shutdown(), draining).await?;
     Ok(())
-}
-
-/// Keys in the database, revoked ones included.
-async fn keys_ever_created(db: &Db) -> anyhow::Result<i64> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM api_keys").fetch_one(db.pool()).await?;
-    Ok(count)
 }
 
 /// Undoes the first key when nobody got its secret (the file could not be written, the
