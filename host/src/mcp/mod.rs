@@ -137,17 +137,25 @@ fn service_error(error: Error) -> CallToolResult {
 /// assistant calls tools, not URLs. (`GET /api/v1/judges?district_id=edny` becomes
 /// "the search_judges tool with district_id `edny`".)
 fn naming_tools(body: &str) -> String {
-    const JUDGES: &str = "GET /api/v1/judges?district_id=";
+    const ENDPOINTS: [(&str, &str); 2] = [
+        ("GET /api/v1/judges?district_id=", "search_judges"),
+        ("GET /api/v1/extracted-rules?district_id=", "search_extracted_rules"),
+    ];
     let mut text = String::with_capacity(body.len());
     let mut rest = body;
-    while let Some(at) = rest.find(JUDGES) {
+    // The earliest endpoint named in what is left, each time.
+    while let Some((at, endpoint, tool)) = ENDPOINTS
+        .iter()
+        .filter_map(|(endpoint, tool)| rest.find(endpoint).map(|at| (at, *endpoint, *tool)))
+        .min_by_key(|(at, _, _)| *at)
+    {
         text.push_str(&rest[..at]);
-        let after = &rest[at + JUDGES.len()..];
+        let after = &rest[at + endpoint.len()..];
         let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')).unwrap_or(after.len());
         // At the start of a sentence (or of the text) the tool's name starts one.
         let before = text.trim_end();
         let article = if before.is_empty() || before.ends_with(['.', '"', ':']) { "The" } else { "the" };
-        text.push_str(&format!("{article} search_judges tool with district_id `{}`", &after[..end]));
+        text.push_str(&format!("{article} {tool} tool with district_id `{}`", &after[..end]));
         rest = &after[end..];
     }
     text.push_str(rest);
@@ -181,10 +189,10 @@ mod tests {
             super::naming_tools(body),
             r#"{"suggestion":"List the district's judges with the search_judges tool with district_id `edny` and use a slug"}"#
         );
-        let body = r#"{"suggestion":"none exists for `cand` yet. GET /api/v1/judges?district_id=cand still lists its judges."}"#;
+        let body = r#"{"suggestion":"exists for `cand` yet. GET /api/v1/extracted-rules?district_id=cand lists the rules read from its published orders, if any; GET /api/v1/judges?district_id=cand lists its judges."}"#;
         assert_eq!(
             super::naming_tools(body),
-            r#"{"suggestion":"none exists for `cand` yet. The search_judges tool with district_id `cand` still lists its judges."}"#
+            r#"{"suggestion":"exists for `cand` yet. The search_extracted_rules tool with district_id `cand` lists the rules read from its published orders, if any; the search_judges tool with district_id `cand` lists its judges."}"#
         );
     }
 }

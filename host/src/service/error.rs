@@ -248,8 +248,8 @@ impl Error {
             Error::NoProfile(court) => to_json(&NoProfileBody {
                 error: self.to_string(),
                 suggestion: format!(
-                    "Compliance checks and deadlines need the court's compliance profile (its time rules are part of it); none exists for `{}` yet. GET /api/v1/judges?district_id={} still lists its judges.",
-                    court.district_id, court.district_id
+                    "No compliance profile (the encoded rules and time rules that checks and deadlines use) exists for `{id}` yet. GET /api/v1/extracted-rules?district_id={id} lists the rules read from its published orders, if any; GET /api/v1/judges?district_id={id} lists its judges.",
+                    id = court.district_id
                 ),
                 docs_url: docs_url("no-compliance-profile"),
                 district: court.as_ref().into(),
