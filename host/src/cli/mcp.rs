@@ -20,6 +20,9 @@ pub(super) async fn run(storage: &StorageArgs, args: McpArgs) -> anyhow::Result<
     if let Some(public_url) = &args.public_url {
         service::error::set_public_url(public_url);
     }
+    // A key that is not one is said before the engine is compiled or the database opened.
+    let (id, secret) =
+        keys::parse_token(args.key.trim()).context("COURTRULES_API_KEY (or --key) is not an API key (crk_…)")?;
     let sandbox = Sandbox::new(args.classify.limits(args.engine.limits()))?;
     let classifier = args.classify.classifier(&sandbox);
     let local = local_service(storage, &sandbox, Some(classifier)).await?;
@@ -34,8 +37,6 @@ pub(super) async fn run(storage: &StorageArgs, args: McpArgs) -> anyhow::Result<
         engine_version: local.engine_version.clone(),
         layers: Default::default(),
     });
-    let (id, secret) =
-        keys::parse_token(args.key.trim()).context("COURTRULES_API_KEY (or --key) is not an API key (crk_…)")?;
     let stored = keys::find(&service.db, id)
         .await?
         .filter(|stored| !stored.revoked && stored.matches(secret))

@@ -240,7 +240,7 @@ macro_rules! or_return {
 #[tool_router(vis = "pub(super)")]
 impl CourtrulesMcp {
     #[tool(
-        description = "Every court courtrules knows, with its status (live or coming soon), whether it has rules to check against, and the districts this key may query.",
+        description = "Every court courtrules knows, with its status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile).",
         input_schema = input::<NoArguments>(),
         output_schema = component("CourtsResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
