@@ -468,6 +468,9 @@ async def main():
             results = [await session.call_tool("list_courts", {}) for _ in range(4)]
             ok([r.isError for r in results] == [False, False, False, True], "http: the fourth tool call of a 3-a-minute key is refused")
             ok("rate limit exceeded" in text_of(results[3]), "http: the refusal says it is the rate limit")
+            refusal = json.loads(text_of(results[3]))
+            ok(sorted(refusal) == ["contact", "docs_url", "error", "suggestion"] and refusal["docs_url"].endswith("#rate-limits"),
+               f"http: the refusal is the REST API's 429 body: {refusal}")
     transport_errors(base, key, limited_key)
     # classify_document over HTTP takes what /classify takes (22 MiB): a PDF over the
     # API's 1 MiB body limit, whose call is over the MCP SDK's default 4 MiB, is read.

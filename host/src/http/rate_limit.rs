@@ -62,6 +62,6 @@ fn set_headers(headers: &mut HeaderMap, decision: &Decision) {
 }
 
 /// "minute" for the real window; the length otherwise (a test server's short one).
-fn describe(window: Duration) -> String {
+pub(crate) fn describe(window: Duration) -> String {
     if window == Duration::from_secs(60) { "minute".into() } else { format!("{} ms", window.as_millis()) }
 }

@@ -104,10 +104,17 @@ impl CourtrulesMcp {
                         .await
                         .map_err(|error| service_error(error.into()))?;
                     if !decision.admitted {
-                        return Err(failure(&format!(
-                            "rate limit exceeded: this key may make {} `{group}` calls per minute; retry in {} s",
-                            decision.limit, decision.retry_after_seconds
-                        )));
+                        // The REST API's 429 body: error, suggestion, docs_url, contact.
+                        let refusal = crate::http::error::ApiError::RateLimited {
+                            group: *group,
+                            limit: decision.limit,
+                            window: crate::http::rate_limit::describe(state.limiter.window()),
+                            retry_after_seconds: decision.retry_after_seconds,
+                            contact: state.service.contact.clone(),
+                        };
+                        return Err(CallToolResult::error(vec![ContentBlock::text(
+                            String::from_utf8_lossy(&refusal.body()).into_owned(),
+                        )]));
                     }
                 }
                 Ok(key.caller.clone())
