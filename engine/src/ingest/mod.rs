@@ -210,10 +210,7 @@ fn narrows_previous(found: &mut [(Finding, usize)], reading: &Reading, index: us
     let Some((previous, at)) = found.iter_mut().rev().find(|(f, _)| f.kind == RuleKind::Pmc) else { return false };
     let here = &reading.sentences[index];
     let there = &reading.sentences[*at];
-    let near = index == *at + 1
-        || here.paragraph == there.paragraph
-        || (here.section.is_some() && here.section == there.section && here.page == there.page);
-    if !near {
+    if !(index == *at + 1 || one_passage(here, there)) {
         return false;
     }
     match procedure::narrow_pmc(previous, t) {
@@ -240,9 +237,7 @@ fn narrowed_by_sentence_before(
     }
     let Some(before) = index.checked_sub(1).map(|i| &reading.sentences[i]) else { return };
     let here = &reading.sentences[index];
-    let near = here.paragraph == before.paragraph
-        || (here.section.is_some() && here.section == before.section && here.page == before.page);
-    if !near || not_understood.last() != Some(&passage(before)) {
+    if !one_passage(here, before) || not_understood.last() != Some(&passage(before)) {
         return;
     }
     let t = words::tokens(&before.text);
@@ -256,6 +251,12 @@ fn narrowed_by_sentence_before(
     if narrowed {
         not_understood.pop();
     }
+}
+
+/// Whether two sentences are of one paragraph, or of one section on one page: what a
+/// sentence about "this requirement" may refer to.
+fn one_passage(a: &Sentence, b: &Sentence) -> bool {
+    a.paragraph == b.paragraph || (a.section.is_some() && a.section == b.section && a.page == b.page)
 }
 
 /// Pre-motion letters are letters about the motions the conference rule covers.

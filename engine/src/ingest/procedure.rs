@@ -94,7 +94,7 @@ fn covered(found: &Motions) -> Option<Vec<MotionType>> {
 /// Pro se parties named with words of an exception, and no exemption denied: "does not
 /// apply to parties proceeding pro se", not "pro se parties are not exempt".
 fn pro_se_exempt(t: &[Token]) -> bool {
-    has_any(t, v::PRO_SE) && has_any_outside(t, v::EXCEPTIONS, v::EXEMPTION_DENIED) && !has_any(t, v::EXEMPTION_DENIED)
+    has_any(t, v::PRO_SE) && has_any(t, v::EXCEPTIONS) && !has_any(t, v::EXEMPTION_DENIED)
 }
 
 pub fn pmc_finding(
@@ -270,7 +270,7 @@ pub fn find_filing_gate(t: &[Token]) -> Option<Finding> {
     let motions_text = motion_types.as_deref().map(describe_motions);
     let summary = match &motions_text {
         Some(m) => format!("For {m}, {what}."),
-        None => format!("{}{}.", what[..1].to_uppercase(), &what[1..]),
+        None => format!("{}.", crate::coverage::capitalize(what)),
     };
     let applies_to = match &motion_types {
         Some(m) => AppliesTo {
