@@ -79,9 +79,12 @@ fn body_motion(t: &str) -> Option<MotionType> {
 /// Rule 37, a discovery dispute.
 fn title_discovery(t: &str) -> bool {
     (t.contains("COMPEL") && !t.contains("COMPEL ARBITRATION") && !t.contains("COMPELLING ARBITRATION"))
-        || t.contains("PROTECTIVE ORDER")
-        || t.contains("RULE 37")
-        || t.contains("DISCOVERY DISPUTE")
+        || names_discovery_relief(t)
+}
+
+/// A protective order, Rule 37 or a discovery dispute: discovery in a title or a body alike.
+fn names_discovery_relief(t: &str) -> bool {
+    t.contains("PROTECTIVE ORDER") || t.contains("RULE 37") || t.contains("DISCOVERY DISPUTE")
 }
 
 /// Running text (a letter's or a brief's body) that concerns a discovery motion: it speaks
@@ -91,9 +94,7 @@ fn title_discovery(t: &str) -> bool {
 /// requests for production and deficiencies.
 fn discovery_text(t: &str) -> bool {
     let strong = (t.contains("MOTION TO COMPEL") && !t.contains("MOTION TO COMPEL ARBITRATION"))
-        || t.contains("PROTECTIVE ORDER")
-        || t.contains("RULE 37")
-        || t.contains("DISCOVERY DISPUTE")
+        || names_discovery_relief(t)
         || compels_discovery(t);
     if strong {
         return true;
