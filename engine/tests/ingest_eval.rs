@@ -31,8 +31,8 @@ fn the_tuning_set_stays_where_it_was_measured() {
 #[test]
 fn the_held_out_set_does_not_regress() {
     let (precision, recall, others, listed) = totals("test");
-    // Recall 0.59, not 0.60: three sur-reply filing gates are listed as not understood on
-    // purpose (see above).
-    assert!(precision >= 0.80 && recall >= 0.59, "test: precision {precision:.2}, recall {recall:.2}");
+    // Three sur-reply filing gates are listed as not understood on purpose (see above);
+    // narrower papers left out of a wider limit (version 3) took it from 0.60 to 0.61.
+    assert!(precision >= 0.80 && recall >= 0.60, "test: precision {precision:.2}, recall {recall:.2}");
     assert!(listed * 100 >= others * 95, "{listed} of {others} other requirements listed as not understood");
 }

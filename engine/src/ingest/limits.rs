@@ -260,3 +260,42 @@ fn motion_suffix(motions: &[MotionType]) -> String {
     }
     format!("@{}", motions.iter().map(|m| m.as_str().to_lowercase().replace('_', "-")).collect::<Vec<_>>().join("+"))
 }
+
+/// "Letters may not exceed three pages. … Discovery letters may not exceed five pages.":
+/// the narrower papers' own limit governs them, so the wider limit is proposed without
+/// them. The check applies every limit of one layer that matches a filing (the stricter
+/// one would win), so the shipped profiles are written this way too
+/// (docs/profile-format.md, rule 4). Only different limits of one kind for the same
+/// motions and parties are compared.
+pub fn leave_narrower_papers_out(found: &mut [(Finding, usize)]) {
+    for narrow in 0..found.len() {
+        for wide in 0..found.len() {
+            let (n, w) = (&found[narrow].0, &found[wide].0);
+            let (Some(inner), Some(outer)) = (&n.applies_to.document_scopes, &w.applies_to.document_scopes) else {
+                continue;
+            };
+            let same_filings = AppliesTo { document_scopes: None, ..n.applies_to.clone() }
+                == AppliesTo { document_scopes: None, ..w.applies_to.clone() };
+            let strictly_within = inner.len() < outer.len() && inner.iter().all(|scope| outer.contains(scope));
+            if n.kind != w.kind || !matches!(n.kind, RuleKind::PageLimit | RuleKind::WordLimit) {
+                continue;
+            }
+            // The same number for both needs nothing: either limit gives the same answer.
+            if !same_filings || !strictly_within || n.params == w.params {
+                continue;
+            }
+            let inner = inner.clone();
+            let (left_out, limit) = (describe(&inner), n.summary.clone());
+            let w = &mut found[wide].0;
+            let before = w.applies_to.document_scopes.take().unwrap_or_default();
+            let after: Vec<_> = before.iter().copied().filter(|scope| !inner.contains(scope)).collect();
+            let (old_name, new_name) = (name_of(&before), name_of(&after));
+            w.name = format!("{new_name}{}", w.name.strip_prefix(&old_name).unwrap_or_default());
+            let (old_text, new_text) = (describe(&before), describe(&after));
+            w.label = w.label.replace(&old_text, &new_text);
+            w.summary = w.summary.replace(&capitalize(&old_text), &capitalize(&new_text));
+            w.reasoning.push_str(&format!("; {left_out} are left out: their own limit governs them (\"{limit}\")"));
+            w.applies_to.document_scopes = Some(after);
+        }
+    }
+}

@@ -29,7 +29,7 @@ use reader::{Reading, Sentence, SourceLine};
 use words::Token;
 
 /// Changes whenever a change to the patterns may change a proposal.
-pub const EXTRACTOR_VERSION: &str = "2";
+pub const EXTRACTOR_VERSION: &str = "3";
 
 /// Limits on what is read, so that a hostile input costs bounded time.
 const MAX_TEXT_BYTES: usize = 2 * 1024 * 1024;
@@ -162,6 +162,7 @@ fn extract(
         }
     }
     narrow_pre_motion_letters(&mut found);
+    limits::leave_narrower_papers_out(&mut found);
 
     let proposals = assemble(&found, &reading, &title, &options.source_url);
     Ok(Extraction {

@@ -301,3 +301,39 @@ fn a_gate_summary_does_not_repeat_before_filing() {
     let e = extract("No papers may be filed until the parties have met and conferred.");
     assert_eq!(e.proposals[0].rule.summary, "Confer with the other side first.");
 }
+
+/// A limit for some papers leaves them out of a wider limit of the same layer: otherwise
+/// both would apply to a discovery letter and its own five pages would never be reached.
+#[test]
+fn narrower_papers_keep_their_own_limit() {
+    let e = extract("Letters may not exceed three pages.\nDiscovery letters may not exceed five pages.\n");
+    let limits: Vec<(&str, Vec<S>, u32)> = e
+        .proposals
+        .iter()
+        .map(|p| {
+            let scopes = p.rule.applies_to.clone().unwrap().document_scopes.unwrap();
+            (p.rule.rule_key.as_str(), scopes, p.rule.params.max_pages.unwrap())
+        })
+        .collect();
+    assert_eq!(
+        limits,
+        [("PageLimit:letter", vec![S::Letter], 3), ("PageLimit:discovery-letter", vec![S::DiscoveryLetter], 5)]
+    );
+    assert_eq!(e.proposals[0].rule.summary, "Letters may not exceed 3 pages.");
+    assert!(e.proposals[0].reasoning.contains("discovery letters are left out"), "{}", e.proposals[0].reasoning);
+
+    // Memoranda named whole, then replies: the reply's own limit, and the wider one's
+    // words say whose memoranda it now covers.
+    let e = extract("Memoranda shall not exceed 25 pages. Reply memoranda shall not exceed 10 pages.");
+    let first = &e.proposals[0].rule;
+    let scopes = first.applies_to.clone().unwrap().document_scopes.unwrap();
+    assert!(!scopes.contains(&S::BriefReply), "{scopes:?}");
+    assert!(!first.summary.contains("reply"), "{}", first.summary);
+
+    // Limits for different motions are not compared.
+    let e = extract(
+        "Memoranda shall not exceed 25 pages. On motions for summary judgment, memoranda in opposition shall not exceed 35 pages.",
+    );
+    let scopes = e.proposals[0].rule.applies_to.clone().unwrap().document_scopes.unwrap();
+    assert!(scopes.contains(&S::BriefOpposition), "{scopes:?}");
+}
