@@ -251,7 +251,7 @@ test("sample judges are labelled, and every verdict says what it covered", async
   assert.match(await option(real).innerText(), /^Margo K\. Brodie$/);
   await page.selectOption("#field-judge_slug", real);
   await page.locator("#coverage-note[data-level='district']").waitFor({ timeout: 20_000 });
-  assert.match(await note.innerText(), /^Applied: FRCP \(in force from 2025-12-01.*Not encoded: Judge Margo K\. Brodie's individual practices/s);
+  assert.match(await note.innerText(), /^Applied: FRCP \(in force from 2024-12-01; current as of 2024-12-01;.*Not encoded: Judge Margo K\. Brodie's individual practices/s);
   await page.locator('#results li.result[data-category="COVERAGE"][data-status="ACTION_REQUIRED"]').waitFor({ timeout: 5_000 });
   assert.notEqual(await page.getAttribute("#verdict", "data-status"), "COMPLIANT");
   await page.screenshot({ path: join(artifacts, "coverage-note.png"), fullPage: true });

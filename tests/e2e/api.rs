@@ -577,7 +577,7 @@ fn every_answer_states_its_coverage(api: &Api) {
     assert!(coverage[0]["message"].as_str().unwrap().contains("https://nysd.uscourts.gov/hon-jennifer-h-rearden"));
     assert_ne!(body["summary"]["status"], "COMPLIANT");
     let note = body["meta"]["coverage_note"].as_str().unwrap();
-    assert!(note.starts_with("Applied: FRCP (in force from 2025-12-01"), "{note}");
+    assert!(note.starts_with("Applied: FRCP (in force from 2024-12-01; current as of 2024-12-01;"), "{note}");
     assert!(note.contains("Local Civil Rules of the S.D.N.Y. and E.D.N.Y."), "{note}");
     assert!(note.contains("Not encoded: Judge Jennifer H. Rearden's individual practices"), "{note}");
     assert_eq!(body["meta"]["coverage"]["level"], "district");

@@ -3,7 +3,10 @@
 
 Every document in sources.py becomes one PDF. Excerpts of official rules say on their
 first page what they are ("Excerpt of <official title>, reproduced from <official URL>,
-retrieved <date>"); the sample standing orders carry the sample stamp on every page.
+retrieved <date>"), or, for an excerpt whose text was not read at the official address
+(the FRCP and the joint S.D.N.Y./E.D.N.Y. rules), where it was read, with a closing
+"Read from:" note (the document's `intro`); the sample standing orders carry the sample
+stamp on every page.
 
 The output is deterministic: reportlab's invariant mode fixes the creation date and
 document id, so the same sources give byte-identical PDFs, and index.json lists each
@@ -55,6 +58,8 @@ def first_page_intro(doc: dict) -> str:
             f"{sources.SAMPLE_STAMP}. This document was written for courtrules as demonstration data. "
             "Judge and order are fictional; no court issued it."
         )
+    if doc.get("intro"):
+        return doc["intro"]
     return (
         f"Excerpt of {doc['official_title']}, reproduced from {doc['source_url']}, "
         f"retrieved {doc['retrieved_date']}. Official text, reproduced verbatim; "

@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.24.1"
+PROFILE_VERSION = "2026.11.28.1"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -616,10 +616,13 @@ NATIONAL_LAYER = {
     "title": "Federal Rules of Civil Procedure",
     "short_title": "FRCP",
     "source_url": sources.FRCP_URL,
-    # As amended to December 1, 2025 (Rules 16 and 26 and new Rule 16.1; none of the provisions quoted
-    # changed); no civil-rule amendments took effect December 1, 2026 (see data/README.md).
-    "effective_date": "2025-12-01",
-    "as_of": sources.DISTRICTS_RETRIEVED,
+    # The official page is where a reader verifies the text; it is not where the text was read. The
+    # wording is that of a transcription of the official edition as amended through December 1, 2024
+    # (sources.FRCP_READ_FROM), so the layer claims no later date than that edition: in force from
+    # 2024-12-01, confirmed as of 2024-12-01. The later amendments (December 1, 2025: Rules 16 and 26,
+    # new Rule 16.1) are not read in an official copy; see data/README.md.
+    "effective_date": "2024-12-01",
+    "as_of": "2024-12-01",
     "rules": NATIONAL,
 }
 

@@ -17,6 +17,9 @@ A document is a dict:
   retrieved_date  YYYY-MM-DD
   sample          True for demonstration data
   official_title  the official name of the body of rules (excerpts only)
+  intro           first-page sentence replacing "reproduced from <source_url>", for an excerpt whose
+                  text was not read at source_url (None: the standard sentence); its blocks then end
+                  with a "Read from:" note naming the copies read
   blocks          list of ("h", heading) / ("p", paragraph) / ("note", small print)
 """
 
@@ -47,6 +50,13 @@ DISTRICTS_RETRIEVED = "2026-11-24"
 # Second compilation of the same day: Fed. R. Civ. P. 5(d)(1)(B), 5(d)(3)(C) and Local Civil
 # Rule 56.2 added to the FRCP and Local Civil Rules excerpts, so their version labels change.
 REVISION_2 = "retrieved-" + RETRIEVED + "-rev2"
+# The FRCP and joint Local Civil Rules excerpts no longer claim to be copied from the official pages:
+# their first page and a closing "Read from:" note say where the wording was read (below). The
+# quoted text is unchanged; the PDFs are not, so their version labels change.
+REVISION_3 = "retrieved-" + RETRIEVED + "-rev3"
+# The day the copies named in the "Read from:" notes of the FRCP and joint-rules excerpts were
+# looked up and compared with the quoted text.
+PROVENANCE_CHECKED = "2026-11-28"
 
 FRCP_URL = "https://www.uscourts.gov/rules-policies/current-rules-practice-procedure/federal-rules-civil-procedure"
 EDNY_LOCAL_RULES_URL = "https://www.nyed.uscourts.gov/local-rules"
@@ -131,6 +141,36 @@ FRCP_BLOCKS = [
 ]
 
 
+# Where the FRCP wording was read. The official uscourts.gov page and the Cornell LII per-rule
+# pages were not among the stored copies; the wording is that of a transcription of the official
+# edition (see also data/deadlines/frcp.json, gaps). The profiles still cite the official and LII
+# addresses: that is where a reader verifies the text.
+FRCP_EDITION = "as amended through December 1, 2024"
+FRCP_INTRO = (
+    "Excerpt of the Federal Rules of Civil Procedure, " + FRCP_EDITION + ", compiled " + RETRIEVED + ". "
+    "Not copied from the official page: the wording is that of a transcription of the official uscourts.gov "
+    "edition, compared with third-party copies (see \u201cRead from\u201d at the end); the official uscourts.gov "
+    "and Cornell LII pages were not among the copies read. Verify the text at " + FRCP_URL + ". "
+    "Official text as far as it could be confirmed, reproduced verbatim; omitted text is marked " + OMITTED + "."
+)
+FRCP_READ_FROM = (
+    "Read from: the transcription of the official uscourts.gov edition of the Federal Rules of Civil Procedure, "
+    + FRCP_EDITION + " (the edition\u2019s PDF: https://www.uscourts.gov/file/78323/download), at "
+    "https://github.com/ctiblier/federal-rules (src/content/civil/rule-<number>/current.md). It gives every "
+    "provision quoted here word for word, except that its Rule 5(d)(3)(C) reads \u201celectronicfiling\u201d, a hyphen "
+    "lost at a line break; \u201celectronic-filing\u201d is the spelling of Rule 5(d)(1)(B) in the same transcription. "
+    "Compared on " + PROVENANCE_CHECKED + " with third-party copies: Rule 5.2(a) at http://www.pacer.gov/privacy/cv.html "
+    "and in a copy of the U.S. Code appendix \u201ccurrent through P.L. 118-107\u201d "
+    "(https://d1tvxue8o4w0fl.cloudfront.net/statute/united-states-code/title-28-appendix/federal-rules-of-civil-procedure/"
+    "title-ii-commencing-an-action-service-of-process-pleadings-motions-and-orders/"
+    "rule-52-privacy-protection-for-filings-made-with-the-court); Rule 11(a) in a copy of the official edition at "
+    "https://yourlegallegup.com/blog/rule-11-federal-rules-civil-procedure/; the second sentence of Rule 37(a)(1) as "
+    "court orders quote it (https://print.casetext.com/case/lauren-v-nellis-2, D. Nev. 2011). The other provisions "
+    "were not compared with a second copy. Where to verify: " + FRCP_URL + " and the per-rule pages under "
+    "https://www.law.cornell.edu/rules/frcp/."
+)
+
+
 # -------------------------------------------------- Joint Local Civil Rules (S.D.N.Y./E.D.N.Y.)
 
 # Local Civil Rule 56.2: only the text in force before the July 1, 2024 revision of the joint
@@ -149,6 +189,32 @@ LR_56_2_TEXT = (
     "separate document, together with the papers in support of the motion, the following " + OMITTED + " with the "
     "full texts of " + OMITTED + " 56 and Local Civil Rule 56.1 attached. " + OMITTED
 )
+
+# Where the joint rules' wording was read: third-party copies only. Neither court's own rule pages
+# nor an official copy of the edition carrying the current word limits were among the stored copies.
+def joint_rules_intro(court_url):
+    return (
+        "Excerpt of the Local Rules of the United States District Courts for the Southern and Eastern Districts of "
+        "New York (Local Civil Rules), compiled " + RETRIEVED + ". Not copied from the court\u2019s page: the wording "
+        "was read in third-party copies of the rules (see \u201cRead from\u201d at the end) and could not be confirmed "
+        "against the courts\u2019 own text; the effective date of the edition quoted was not confirmed. Verify the "
+        "text at " + court_url + ". Reproduced verbatim from those copies; omitted text is marked " + OMITTED + "."
+    )
+
+
+def joint_rules_read_from(court_url):
+    return (
+        "Read from: third-party copies, not the courts\u2019 pages. Local Civil Rule 6.3 at "
+        "https://www.courtrules.net/courts/federal/southern-district-new-york/local-rules/568; Local Civil Rule 7.1 "
+        "(opening, (a), (b), first paragraph of (c)) at "
+        "https://www.courtrules.net/courts/federal/eastern-district-new-york/local-rules/2333; Local Civil Rule "
+        "56.1(a)\u2013(d) at https://www.courtrules.net/courts/federal/eastern-district-new-york/local-rules/2299 "
+        "(courtrules.net, a third-party site; its pages carry no date). The word limits of 6.3 and 7.1(c) are also "
+        "given by a third-party summary, https://lawsnap.com/courts/ny-sd/at-a-glance/ (\u201cCurrent through May 20, "
+        "2026\u201d). Local Civil Rule 56.2: the court opinions named beside it. Looked up again on "
+        + PROVENANCE_CHECKED + ". Where to verify: " + court_url + "."
+    )
+
 
 JOINT_LOCAL_RULES_BLOCKS = [
     ("h", "Local Civil Rule 6.3. Motions for Reconsideration"),
@@ -345,7 +411,11 @@ SAMPLE_JUDGES = [
 SAMPLE_JUDGE_WITHOUT_ORDER = {"slug": "finley-fictional", "name": "Finley Fictional", "judge_type": "district"}
 
 
-def _excerpt(file, title, kind, district_id, source_url, version, official_title, blocks):
+def _excerpt(file, title, kind, district_id, source_url, version, official_title, blocks, intro=None, read_from=None):
+    """An excerpt document. `intro` replaces the standard first-page sentence ("reproduced from <source_url>")
+    when the text was not read at source_url; `read_from` is then the closing note saying where it was read."""
+    if read_from is not None:
+        blocks = list(blocks) + [("note", read_from)]
     return {
         "file": file,
         "title": title,
@@ -357,6 +427,7 @@ def _excerpt(file, title, kind, district_id, source_url, version, official_title
         "retrieved_date": RETRIEVED,
         "sample": False,
         "official_title": official_title,
+        "intro": intro,
         "blocks": blocks,
     }
 
@@ -383,6 +454,7 @@ def district_document(module):
         "retrieved_date": DISTRICTS_RETRIEVED,
         "sample": False,
         "official_title": doc["official_title"],
+        "intro": None,
         "blocks": list(doc["blocks"]) + [("note", "Read from: " + read_from)],
     }
 
@@ -396,9 +468,11 @@ def documents():
             "frcp",
             None,
             FRCP_URL,
-            REVISION_2,
+            REVISION_3,
             "the Federal Rules of Civil Procedure",
             FRCP_BLOCKS,
+            intro=FRCP_INTRO,
+            read_from=FRCP_READ_FROM,
         ),
         _excerpt(
             "edny-local-civil-rules-excerpt.pdf",
@@ -406,9 +480,11 @@ def documents():
             "local_rules",
             "edny",
             EDNY_LOCAL_RULES_URL,
-            REVISION_2,
+            REVISION_3,
             "the Local Rules of the United States District Courts for the Southern and Eastern Districts of New York (Local Civil Rules)",
             JOINT_LOCAL_RULES_BLOCKS,
+            intro=joint_rules_intro(EDNY_LOCAL_RULES_URL),
+            read_from=joint_rules_read_from(EDNY_LOCAL_RULES_URL),
         ),
         _excerpt(
             "sdny-local-civil-rules-excerpt.pdf",
@@ -416,9 +492,11 @@ def documents():
             "local_rules",
             "sdny",
             SDNY_LOCAL_RULES_URL,
-            REVISION_2,
+            REVISION_3,
             "the Local Rules of the United States District Courts for the Southern and Eastern Districts of New York (Local Civil Rules)",
             JOINT_LOCAL_RULES_BLOCKS,
+            intro=joint_rules_intro(SDNY_LOCAL_RULES_URL),
+            read_from=joint_rules_read_from(SDNY_LOCAL_RULES_URL),
         ),
         _excerpt(
             "ny-uniform-civil-rules-202-excerpt.pdf",
@@ -475,6 +553,7 @@ def documents():
                 "retrieved_date": RETRIEVED,
                 "sample": True,
                 "official_title": None,
+                "intro": None,
                 "blocks": judge["blocks"],
             }
         )
