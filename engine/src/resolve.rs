@@ -99,16 +99,33 @@ pub fn applicable_rules<'p>(
         if let Some(latest) = latest {
             rules.retain(|e| e.layer == latest || singular_kind(e.rule) != Some(kind));
         }
-        // Within that layer the specific governs the general: once the request names its
+        // Within that layer the specific governs the general. Once the request names its
         // motion, a limit for some motions (every rule here matched the request, so for
         // this one) displaces those for every motion ("memoranda 25 pages; on summary
-        // judgment 35"). Without a motion, the general limit is checked and the specific
-        // one awaits `motion_type`.
-        let for_some_motions = |e: &EffectiveRule| e.rule.applies_to.as_ref().is_some_and(|a| a.motion_types.is_some());
-        if request.motion_type.is_some()
-            && rules.iter().any(|e| singular_kind(e.rule) == Some(kind) && for_some_motions(e))
-        {
-            rules.retain(|e| singular_kind(e.rule) != Some(kind) || for_some_motions(e));
+        // judgment 35"); without one, the limits for every motion are checked and those for
+        // some motions await `motion_type`. Then, of the limits compared, the one naming
+        // the fewest papers governs ("letters 3 pages; discovery letters 5"). One rank
+        // orders both (`usize::MAX` for the limits not weighed): "for every motion" in
+        // the high half, the number of papers named in the low half.
+        const FOR_EVERY_MOTION: usize = 1 << 16;
+        const NO_PAPERS: usize = FOR_EVERY_MOTION - 1;
+        let rank = |e: &EffectiveRule| {
+            let (general, papers) = match &e.rule.applies_to {
+                Some(a) => (a.motion_types.is_none(), a.document_scopes.as_ref().map_or(NO_PAPERS, Vec::len)),
+                None => (true, NO_PAPERS),
+            };
+            if singular_kind(e.rule) != Some(kind) || !(general || request.motion_type.is_some()) {
+                return usize::MAX;
+            }
+            usize::from(general) * FOR_EVERY_MOTION + papers
+        };
+        if let Some(first) = rules.iter().map(rank).min() {
+            // A limit naming no papers is not weighed against papers (its conditions, a
+            // pro se filer or a handwritten paper, are what make it specific).
+            rules.retain(|e| {
+                let rank = rank(e);
+                rank == usize::MAX || rank == first || rank == first | NO_PAPERS
+            });
         }
     }
     rules

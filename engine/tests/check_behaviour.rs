@@ -228,7 +228,7 @@ fn a_later_layer_beats_an_earlier_one_of_a_singular_kind_even_with_another_key()
 }
 
 #[test]
-fn within_one_layer_a_limit_for_some_motions_displaces_the_one_for_every_motion() {
+fn within_one_layer_the_limit_for_fewer_motions_then_fewer_papers_governs() {
     // "Memoranda: 25 pages; on summary judgment, 35" (and "letters 3 pages; discovery
     // letters 5"), in one standing order, as an ingested layer reads them.
     let mut value = support::profile_value();
@@ -276,13 +276,26 @@ fn within_one_layer_a_limit_for_some_motions_displaces_the_one_for_every_motion(
     .unwrap();
     assert!(unnamed.results.iter().any(|r| r.rule_key == "PageLimit:memorandum" && r.status == ResultStatus::Fail));
     assert!(unnamed.meta.skipped.iter().any(|s| s.rule_key == "PageLimit:sj"), "{:?}", unnamed.meta.skipped);
-    // Fewer papers are not weighed (yet): both letter limits apply to a discovery letter.
-    let letter = limits(&|r| {
-        r["document_scope"] = json!("discovery_letter");
-        r.as_object_mut().unwrap().remove("motion_type");
-        r["document"]["page_count"] = json!(4);
+    // Fewer papers govern: a 4-page discovery letter is within its own 5 pages, whatever
+    // the 3 for letters; a letter has only the 3.
+    let letter = |scope: &str| {
+        limits(&|r| {
+            r["document_scope"] = json!(scope);
+            r.as_object_mut().unwrap().remove("motion_type");
+            r["document"]["page_count"] = json!(4);
+        })
+    };
+    assert_eq!(letter("discovery_letter"), [(key("PageLimit:discovery-letters"), ResultStatus::Pass)]);
+    assert_eq!(letter("letter"), [(key("PageLimit:letters"), ResultStatus::Fail)]);
+    // With a motion named, a limit for some motions still comes first, then papers: a
+    // reply on summary judgment has no limit of its own here, so the 25 for memoranda
+    // (support, opposition, reply) is not displaced by the summary-judgment 35 either.
+    let reply = limits(&|r| {
+        r["document_scope"] = json!("brief_reply");
+        r["motion_type"] = json!("Rule_56");
+        r["document"]["page_count"] = json!(30);
     });
-    assert_eq!(letter.len(), 2, "{letter:?}");
+    assert_eq!(reply.len(), 1, "{reply:?}");
 }
 
 #[test]
