@@ -88,7 +88,7 @@ DOCUMENT = {
     "title": "Local Rules of the U.S. District Court for the District of New Hampshire (excerpt)",
     "official_title": "Local Rules of the United States District Court for the District of New Hampshire",
     "short_title": "D.N.H. Local Rules",
-    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded",
+    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine)",
     "source_url": _URL,
     "version": "site-2017-12-01",
     # LR 1.1(b) states the edition's date, but the quoted per-rule pages are undated and may belong to a
