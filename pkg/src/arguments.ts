@@ -5,7 +5,7 @@
 // `EngineError` the engine throws for a bad request, `{ kind: "invalid_request",
 // details: [{ path, message }] }`, `path` naming the argument.
 
-import type { EngineError } from "../wasm/check/web/courtrules_check.js";
+import type { EngineError } from "./engine-types.js";
 
 /**
  * A document's bytes: a `Uint8Array` (a Node `Buffer` is one), an `ArrayBuffer` (what
@@ -41,14 +41,37 @@ export function notText<T>(value: T, name: string, json: string, kind: "invalid_
  * `value` as bytes the glue copies into the wasm: an `ArrayBuffer` is viewed as a
  * `Uint8Array` (the glue would read it as empty), a string is encoded as UTF-8 when the
  * function takes text (the glue would write one NUL per character), and anything else
- * that is not bytes (a number, a `DataView`, a `Uint16Array`, …) is refused.
+ * that is not bytes (a number, a `DataView`, a `Uint16Array`, …) is refused. Bytes made
+ * in another realm (an iframe, a `vm` context, Jest's test environment) are bytes too.
  */
 export function bytes(value: unknown, name: string, { text = false } = {}): Uint8Array | number[] {
-  if (value instanceof Uint8Array || Array.isArray(value)) return value;
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (isUint8Array(value) || Array.isArray(value)) return value;
+  if (isArrayBuffer(value)) return new Uint8Array(value);
   if (text && typeof value === "string") return new TextEncoder().encode(value);
   const expected = text ? "a Uint8Array, an ArrayBuffer or a string" : "a Uint8Array or an ArrayBuffer";
   throw invalidArgument(name, `must be ${expected}, got ${typeName(value)}`);
+}
+
+// `instanceof` knows only this realm's classes. These built-in getters read the internal
+// slots every realm's objects have instead (and cannot be fooled by a `Symbol.toStringTag`):
+// a typed array's name, undefined for anything else; an ArrayBuffer's length, throwing for
+// anything else (a SharedArrayBuffer too).
+const typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)!.get!;
+const arrayBufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength")!.get!;
+
+/** Whether `value` is a `Uint8Array` (a Node `Buffer` is one) of any realm. */
+function isUint8Array(value: unknown): value is Uint8Array {
+  return typedArrayName.call(value) === "Uint8Array";
+}
+
+/** Whether `value` is an `ArrayBuffer` of any realm. */
+function isArrayBuffer(value: unknown): value is ArrayBuffer {
+  try {
+    arrayBufferLength.call(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** "number", "null", "array", "object", or the class of anything else ("DataView"). */

@@ -3,7 +3,7 @@
 // loaded. They check their arguments (`arguments.ts`), and their signatures are the
 // package's public types: `filter` is optional, as it is at runtime.
 
-import type * as Check from "../wasm/check/web/courtrules_check.js";
+import type * as Check from "../wasm/check/node/courtrules_check.js";
 import type {
   CheckRequest,
   CheckResponse,
@@ -14,7 +14,7 @@ import type {
   Profile,
   RulesFilter,
   TimeRules,
-} from "../wasm/check/web/courtrules_check.js";
+} from "./engine-types.js";
 import { notText, string } from "./arguments.js";
 
 type CheckModule = Pick<typeof Check, "check" | "checkJson" | "validate" | "resolveRules" | "deadlines" | "deadlinesJson" | "engineVersion">;
@@ -29,7 +29,10 @@ export function checkFunctions(engine: () => CheckModule) {
       ),
     checkJson: (profileJson: string, requestJson: string): string =>
       engine().checkJson(string(profileJson, "profileJson"), string(requestJson, "requestJson")),
-    validate: (request: CheckRequest): FieldError[] => engine().validate(request),
+    // It exists to check unchecked data, so it takes anything; the engine refuses
+    // `undefined` (it has no JSON form) but lists every problem of `null`, as it should a
+    // missing request.
+    validate: (request: unknown): FieldError[] => engine().validate((request ?? null) as CheckRequest),
     // The engine takes a missing filter (undefined or null) as no filter; the glue's
     // declaration says it is required.
     resolveRules: (profile: Profile, judgeSlug: string, filter?: RulesFilter | null): LayeredRules =>

@@ -7,29 +7,27 @@
 // Node resolves this entry to `classify-node.ts`, which has the same API.
 
 import initWasm, * as wasm from "../wasm/document/web/courtrules_document.js";
-import { loader } from "./loader.js";
+import { loader, type InitInput, type SyncInitInput } from "./loader.js";
 import { documentFunctions } from "./document-functions.js";
 
 export type { DocumentBytes } from "./arguments.js";
+export type { InitInput, SyncInitInput } from "./loader.js";
 
-const documentModule = loader(
-  wasm,
-  { init: initWasm, initSync: wasm.initSync },
-  "courtrules/classify: the document module is not loaded yet; `await init()` first",
-);
+const documentModule = loader(wasm, { init: initWasm, initSync: wasm.initSync }, "courtrules/classify", "the document module");
 
 /**
  * Loads the document module; await it before reading documents. By default the `.wasm`
  * file next to the glue is fetched; pass a URL, `Response`, bytes or a compiled
  * `WebAssembly.Module` to load it from elsewhere. Calling it again returns the same
- * promise (after a failure, it tries again).
+ * promise (after a failure, it tries again); while it is loading, a call with another
+ * argument is refused.
  */
-export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
+export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
   return documentModule.init(input);
 }
 
 /** Loads the document module from bytes or a compiled module, synchronously. */
-export function initSync(module: wasm.SyncInitInput): void {
+export function initSync(module: SyncInitInput): void {
   documentModule.initSync(module);
 }
 

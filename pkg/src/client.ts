@@ -23,7 +23,7 @@ import type {
   LayeredRules,
   Profile,
   TimeRules,
-} from "../wasm/check/web/courtrules_check.js";
+} from "./engine-types.js";
 import type { components, operations } from "./openapi.js";
 
 // ---------------------------------------------------------------------------
@@ -88,6 +88,7 @@ type ServerErrorBody =
   | Schemas["ErrorBody"]
   | Schemas["ValidationErrorBody"]
   | Schemas["DistrictNotAccessibleBody"]
+  | Schemas["ClassifyForbiddenBody"]
   | Schemas["UnknownDistrictBody"]
   | Schemas["NoProfileBody"]
   | Schemas["ScannedPagesBody"]
@@ -98,7 +99,8 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 /**
  * Every error body has `error`; the other fields depend on the case (`suggestion`,
  * `docs_url`; 400 `details`, each problem with its dotted field path; 403 and 422
- * `district`; 403 `accessible_districts`, `contact`; 422 from `/classify`
+ * `district`; 403 `accessible_districts`, `contact`; 403 from `/classify` also
+ * `quota_bytes`, `used_bytes` (the key's upload quota is used up); 422 from `/classify`
  * `scanned_pages`, `unreadable_pages`; 429 `contact`): the fields of every error body the
  * server's OpenAPI document declares, each optional but `error`.
  */
@@ -106,7 +108,10 @@ export type ErrorBody = { error: string } & Partial<Omit<UnionToIntersection<Ser
   [field: string]: unknown;
 };
 
-/** A non-2xx answer from the API. `body` is the server's error body. */
+/**
+ * A non-2xx answer from the API (`body` is the server's error body), or a 2xx answer
+ * whose body is not the JSON asked for (`body.error` says what came back).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
@@ -129,7 +134,11 @@ export class ValidationError extends ApiError {
 }
 /** 401: missing or malformed Authorization header. */
 export class AuthenticationError extends ApiError {}
-/** 403: invalid key, or a district outside the key's plan (`body.district`). */
+/**
+ * 403: invalid key, a district outside the key's plan (`body.district`,
+ * `body.accessible_districts`), or, from `/classify`, the key's upload quota used up
+ * (`body.quota_bytes`, `body.used_bytes`: bytes of PDF allowed and already sent).
+ */
 export class ForbiddenError extends ApiError {}
 /** 404: unknown district, or a judge not in the district. */
 export class NotFoundError extends ApiError {}
@@ -165,7 +174,10 @@ const ERRORS: Record<number, typeof ApiError> = {
 // The client.
 
 export interface ClientOptions {
-  /** Where the service is, e.g. `https://courtrules.example` (no `/api/v1`). */
+  /**
+   * Where the service is, e.g. `https://courtrules.example`; `createClient` throws when it
+   * is not a non-empty string. A trailing `/api/v1` is dropped (the paths carry it).
+   */
   baseUrl: string;
   /** The API key (`crk_…`); `createClient` throws when it is not a non-empty string. */
   apiKey: string;
@@ -221,12 +233,13 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 export function createClient(options: ClientOptions): CourtrulesClient {
   // Else every request would carry `Bearer undefined` and the user would see a 403
   // "the API key is not valid" far from the cause (an unset environment variable, say).
-  const apiKey: unknown = options.apiKey;
-  if (typeof apiKey !== "string" || apiKey.trim() === "") {
-    const got = typeof apiKey === "string" ? "an empty string" : apiKey === null ? "null" : typeof apiKey;
-    throw new TypeError(`courtrules: createClient: apiKey must be a non-empty string, got ${got} (is the environment variable it is read from, e.g. COURTRULES_API_KEY, set?)`);
-  }
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const apiKey = requiredString(options.apiKey, "apiKey", "is the environment variable it is read from, e.g. COURTRULES_API_KEY, set?");
+  // Else every request would go to "undefined/api/v1/…", a relative URL fetch refuses.
+  const baseUrl = requiredString(options.baseUrl, "baseUrl", "the service's address, e.g. https://courtrules.example")
+    .trim()
+    .replace(/\/+$/, "")
+    // The service's address is wanted, and every path starts with /api/v1 (but /openapi.json).
+    .replace(/\/api\/v1$/, "");
   const maxRetries = options.maxRetries ?? 3;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 
@@ -238,7 +251,7 @@ export function createClient(options: ClientOptions): CourtrulesClient {
     accept?: string,
   ): Promise<Response> {
     const url = baseUrl + path + queryString(query);
-    const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}` };
+    const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
     if (accept !== undefined) headers["Accept"] = accept;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
@@ -257,7 +270,7 @@ export function createClient(options: ClientOptions): CourtrulesClient {
   }
 
   const json = async <T>(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<T> =>
-    (await send(method, path, query, body)).json() as Promise<T>;
+    jsonBody(await send(method, path, query, body)) as Promise<T>;
   const district = (id: string) => encodeURIComponent(id);
 
   return {
@@ -324,6 +337,13 @@ export function debounce<A extends unknown[], R>(
 
 // ---------------------------------------------------------------------------
 
+/** `value`, which must be a non-empty string; else a TypeError saying what it was (and `hint`). */
+function requiredString(value: unknown, name: string, hint: string): string {
+  if (typeof value === "string" && value.trim() !== "") return value;
+  const got = typeof value === "string" ? "an empty string" : value === null ? "null" : typeof value;
+  throw new TypeError(`courtrules: createClient: ${name} must be a non-empty string, got ${got} (${hint})`);
+}
+
 function queryString(query?: Query): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -344,15 +364,40 @@ function retryAfterSeconds(response: Response): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
+/**
+ * A 2xx answer's JSON. Another body (an HTML page from a proxy or from a `baseUrl` that is
+ * not the service, say) is thrown as an `ApiError` saying what came back.
+ */
+async function jsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    const type = response.headers.get("Content-Type") ?? "no Content-Type";
+    const start = text.length > 100 ? `${text.slice(0, 100)}…` : text;
+    const error = `the answer is not JSON (${type}, ${text.length} characters: ${JSON.stringify(start)}); is baseUrl the courtrules service?`;
+    throw new ApiError(response.status, { error }, response);
+  }
+}
+
 async function apiError(response: Response): Promise<ApiError> {
   const text = await response.text();
-  let body: ErrorBody;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text) as ErrorBody;
+    parsed = JSON.parse(text);
   } catch {
-    body = { error: text || response.statusText };
+    parsed = undefined;
   }
-  if (typeof body?.error !== "string") body = { ...body, error: response.statusText || `HTTP ${response.status}` };
+  const fallback = response.statusText || `HTTP ${response.status}`;
+  let body: ErrorBody;
+  if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {
+    // An object: the spec's error body (with `error` made sure of).
+    const fields = parsed as Record<string, unknown>;
+    body = typeof fields.error === "string" ? (fields as ErrorBody) : { ...fields, error: fallback };
+  } else {
+    // Not JSON, or JSON but not an object (a string, an array, …): its text is the error.
+    body = { error: (typeof parsed === "string" && parsed) || text || fallback };
+  }
   // A 422 is about the court only when the body names one; else it is about the document.
   const Kind =
     response.status === 422

@@ -5,8 +5,8 @@
 // types: `hints` is optional, as it is at runtime. (Apart from `check-functions.ts`, so
 // that a page that only checks bundles none of this.)
 
-import type * as Document from "../wasm/document/web/courtrules_document.js";
-import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "../wasm/document/web/courtrules_document.js";
+import type * as Document from "../wasm/document/node/courtrules_document.js";
+import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "./engine-types.js";
 import { bytes, string, type DocumentBytes } from "./arguments.js";
 
 type DocumentModule = Pick<typeof Document, "classify" | "classifyJson" | "extractStandingOrder" | "extractStandingOrderJson">;

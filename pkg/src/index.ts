@@ -10,33 +10,35 @@
 // Node resolves the package to `node.ts` instead, which has the same API.
 
 import initWasm, * as wasm from "../wasm/check/web/courtrules_check.js";
-import { loader } from "./loader.js";
+import { loader, type InitInput, type SyncInitInput } from "./loader.js";
 import type { DocumentBytes } from "./arguments.js";
 import { checkFunctions } from "./check-functions.js";
-import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "../wasm/check/web/courtrules_check.js";
+import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "./engine-types.js";
 
 // Every engine type (CheckRequest, CheckResponse, Profile, EngineError, …), generated
-// from the Rust model by tsify.
-export type * from "../wasm/check/web/courtrules_check.js";
+// from the Rust model by tsify (without the DOM library's names: see engine-types.ts).
+export type * from "./engine-types.js";
 export * from "./client.js";
 export type { DocumentBytes } from "./arguments.js";
+export type { InitInput, SyncInitInput } from "./loader.js";
 
-const checkModule = loader(wasm, { init: initWasm, initSync: wasm.initSync }, "courtrules: the engine is not loaded yet; `await init()` first");
+const checkModule = loader(wasm, { init: initWasm, initSync: wasm.initSync }, "courtrules", "the engine");
 
 /**
  * Loads the engine's check module; call it once and await it before checking.
  * By default the `.wasm` file next to the package's glue is fetched; pass a URL,
  * `Response`, bytes or a compiled `WebAssembly.Module` to load it from elsewhere.
- * Calling it again returns the same promise (after a failure, it tries again).
+ * Calling it again returns the same promise (after a failure, it tries again); while it
+ * is loading, a call with another argument is refused.
  * (The document module is loaded by the first `classify`; to load it from elsewhere,
  * call `init` of `courtrules/classify` first.)
  */
-export function init(input?: wasm.InitInput | Promise<wasm.InitInput>): Promise<void> {
+export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
   return checkModule.init(input);
 }
 
 /** Loads the check module from bytes or a compiled module, synchronously. */
-export function initSync(module: wasm.SyncInitInput): void {
+export function initSync(module: SyncInitInput): void {
   checkModule.initSync(module);
 }
 
@@ -47,7 +49,10 @@ const api = checkFunctions(engine);
 export const check = api.check;
 /** `check` over JSON text: the exact bytes the server answers with. Throws an `EngineError`. */
 export const checkJson = api.checkJson;
-/** Every problem with a check request (`[{path, message}]`, empty when valid). */
+/**
+ * Every problem with a check request (`[{path, message}]`, empty when valid). It takes
+ * anything (form data not yet checked); a missing request is read as `null`.
+ */
 export const validate = api.validate;
 /** The rules that apply to a judge, grouped by layer, as `GET /api/v1/rules` answers; `filter` is optional. Throws an `EngineError`. */
 export const resolveRules = api.resolveRules;

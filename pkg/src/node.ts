@@ -6,7 +6,7 @@
 
 import { createRequire } from "node:module";
 import type * as Check from "../wasm/check/node/courtrules_check.js";
-import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "../wasm/check/node/courtrules_check.js";
+import type { ClassifyHints, ClassifyOutcome, Extraction, IngestOptions } from "./engine-types.js";
 import type { DocumentBytes } from "./arguments.js";
 import { checkFunctions } from "./check-functions.js";
 

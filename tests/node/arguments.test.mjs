@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import vm from "node:vm";
 import { loadPackage, root } from "./support.mjs";
 
 const courtrules = await loadPackage();
@@ -71,6 +72,32 @@ test("classify takes an ArrayBuffer, and refuses what is not bytes naming pdfByt
   await assert.rejects(courtrules.classify(new TextEncoder().encode("not a pdf")), { kind: "invalid_input" });
 });
 
+test("bytes made in another realm (a vm context, as Jest's; an iframe) are bytes; other things from there are still refused", async () => {
+  const expected = await courtrules.classify(pdf);
+  const realm = vm.createContext({ bytes: [...pdf] });
+  const foreign = (code) => vm.runInContext(code, realm);
+  const uint8Array = foreign("new Uint8Array(bytes)");
+  const arrayBuffer = foreign("new Uint8Array(bytes).buffer");
+  assert.ok(!(uint8Array instanceof Uint8Array) && !(arrayBuffer instanceof ArrayBuffer), "the vm context is another realm");
+  assert.deepEqual(await courtrules.classify(uint8Array), expected);
+  assert.deepEqual(await courtrules.classify(arrayBuffer), expected);
+  assert.deepEqual(documentEntry.classify(arrayBuffer), expected);
+  assert.equal(documentEntry.classifyJson(uint8Array, ""), documentEntry.classifyJson(pdf, ""));
+  const text = "Reply memoranda are limited to 10 pages.";
+  const options = { source_url: "https://courtrules.example/x" };
+  assert.deepEqual(
+    await courtrules.extractStandingOrder(foreign(`new Uint8Array([${new TextEncoder().encode(text)}])`), options),
+    await courtrules.extractStandingOrder(text, options),
+  );
+  const refused = (got) => badArgument("pdfBytes", `must be a Uint8Array or an ArrayBuffer, got ${got}`);
+  await assert.rejects(courtrules.classify(foreign("new Uint16Array(4)")), refused("Uint16Array"));
+  await assert.rejects(courtrules.classify(foreign("new DataView(new ArrayBuffer(4))")), refused("DataView"));
+  await assert.rejects(courtrules.classify(foreign("new SharedArrayBuffer(4)")), refused("SharedArrayBuffer"));
+  // Only what is one: a name tag does not make bytes.
+  await assert.rejects(courtrules.classify({ [Symbol.toStringTag]: "Uint8Array", length: 4 }), refused("Uint8Array"));
+  await assert.rejects(courtrules.classify({ [Symbol.toStringTag]: "ArrayBuffer", byteLength: 4 }), refused("ArrayBuffer"));
+});
+
 test("extractStandingOrder reads a JavaScript string as its UTF-8 text", async () => {
   const text = "Individual Practices of Judge X\n2.A. Memoranda of law in support of and in opposition to motions are limited to 25 pages.\n2.B. Reply memoranda are limited to 10 pages.";
   const options = { source_url: "https://courtrules.example/x" };
@@ -98,27 +125,30 @@ test("the browser entries check their arguments too", async () => {
   assert.throws(() => document.classifyJson(pdf, 5), badArgument("hintsJson", "must be a string, got number"));
 });
 
-test("the public types take filter and hints as optional, and documents as ArrayBuffers or text", () => {
+test("the public types take filter and hints as optional, documents as ArrayBuffers or text, and anything to validate", () => {
   // The package installed in a project, compiled as a TypeScript user would.
   mkdirSync(join(scratch, "node_modules"));
   symlinkSync(join(root, "pkg"), join(scratch, "node_modules/courtrules"), "dir");
   writeFileSync(
     join(scratch, "use.ts"),
-    `import { resolveRules, classify, extractStandingOrder, checkJson, type Profile, type LayeredRules, type ClassifyOutcome } from "courtrules";
+    `import { resolveRules, classify, extractStandingOrder, checkJson, validate, type Profile, type LayeredRules, type ClassifyOutcome, type CheckRequest, type FieldError } from "courtrules";
 import * as sync from "courtrules/classify";
 declare const profile: Profile;
 declare const file: { arrayBuffer(): Promise<ArrayBuffer> };
+declare const formData: unknown;
+declare const request: CheckRequest;
 export async function use() {
   const rules: LayeredRules = resolveRules(profile, "avery-sample");
   const withFilter: LayeredRules = resolveRules(profile, "avery-sample", { document_scope: "letter" });
   const outcome: ClassifyOutcome = await classify(await file.arrayBuffer());
   const syncOutcome: ClassifyOutcome = sync.classify(new Uint8Array());
   const drafted = await extractStandingOrder("Letters may not exceed two pages.", { source_url: "https://x" });
+  const problems: FieldError[] = [...validate(formData), ...validate(request)];
   // @ts-expect-error judgeSlug is a string
   resolveRules(profile, 5);
   // @ts-expect-error the JSON functions take text
   checkJson({}, "{}");
-  return [rules, withFilter, outcome, syncOutcome, drafted.proposals];
+  return [rules, withFilter, outcome, syncOutcome, drafted.proposals, problems];
 }
 `,
   );

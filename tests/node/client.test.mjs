@@ -14,7 +14,8 @@ const {
 
 /**
  * An HTTP server answering each request with the next of `answers` (`{status, headers,
- * body}`), recording when each request arrived and what it carried.
+ * body}`, or `text` for a body sent as it is), recording when each request arrived and
+ * what it carried.
  */
 async function peer(answers) {
   const seen = [];
@@ -25,7 +26,7 @@ async function peer(answers) {
       seen.push({ at: Date.now(), method: request.method, url: request.url, headers: request.headers, body });
       const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
       response.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
-      response.end(JSON.stringify(answer.body));
+      response.end(answer.text ?? JSON.stringify(answer.body));
     });
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -111,6 +112,60 @@ test("createClient refuses an apiKey that is not a non-empty string, saying so",
       assert.match(error.message, /apiKey must be a non-empty string/);
       return true;
     });
+  }
+});
+
+test("createClient refuses a missing baseUrl, saying so, and takes the service's address with or without /api/v1", async () => {
+  for (const baseUrl of [undefined, null, "", 5]) {
+    assert.throws(() => createClient({ baseUrl, apiKey: "crk_test" }), (error) => {
+      assert.ok(error instanceof TypeError);
+      assert.match(error.message, /^courtrules: createClient: baseUrl must be a non-empty string, got \w+/);
+      return true;
+    });
+  }
+  const server = await peer([ok]);
+  try {
+    for (const suffix of ["", "/", "/api/v1", "/api/v1/"]) {
+      const client = createClient({ baseUrl: server.baseUrl + suffix, apiKey: "crk_test" });
+      await client.courts();
+      await client.openapi();
+      assert.deepEqual(server.seen.splice(0).map((request) => request.url), ["/api/v1/courts", "/openapi.json"], suffix);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+test("a 2xx answer that is not JSON is an ApiError saying what came back, not a SyntaxError", async () => {
+  const server = await peer([{ status: 200, headers: { "Content-Type": "text/html" }, text: "<!doctype html><title>Sign in</title>" }]);
+  try {
+    await assert.rejects(createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" }).courts(), (error) => {
+      assert.ok(error instanceof ApiError, error.stack);
+      assert.equal(error.status, 200);
+      assert.match(error.body.error, /^the answer is not JSON \(text\/html, 37 characters: "<!doctype html><title>Sign in<\/title>"\)/);
+      return true;
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+test("an error body that is not a JSON object becomes the error's text, not an object of its characters", async () => {
+  const server = await peer([
+    { status: 500, text: '"database unavailable"' },
+    { status: 502, text: '["upstream", "failed"]' },
+    { status: 503, text: "Service Unavailable" },
+    { status: 500, body: { detail: "no error field" } },
+  ]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
+    const body = async () => (await client.courts().catch((error) => error)).body;
+    assert.deepEqual(await body(), { error: "database unavailable" });
+    assert.deepEqual(await body(), { error: '["upstream", "failed"]' });
+    assert.deepEqual(await body(), { error: "Service Unavailable" });
+    assert.deepEqual(await body(), { detail: "no error field", error: "Internal Server Error" });
+  } finally {
+    await server.close();
   }
 });
 

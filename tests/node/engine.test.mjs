@@ -80,6 +80,13 @@ test("validate returns every problem, and nothing for a valid request", () => {
   assert.ok(problems.some((p) => p.path === "judge_slug" && p.message === "is required"));
 });
 
+test("validate lists the problems of a missing request (undefined, or no argument) as of null, rather than throwing", () => {
+  const missing = courtrules.validate(null);
+  assert.ok(missing.length > 0 && missing.every((p) => typeof p.path === "string" && typeof p.message === "string"), JSON.stringify(missing));
+  assert.deepEqual(courtrules.validate(undefined), missing);
+  assert.deepEqual(courtrules.validate(), missing);
+});
+
 test("undefined members are left out, as JSON.stringify (and so the REST client) does", () => {
   const c = cases.find((c) => c.expected.ok && !c.request.motion_type) ?? cases.find((c) => c.expected.ok);
   const request = { ...c.request, motion_type: c.request.motion_type ?? undefined };

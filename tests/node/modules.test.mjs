@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { loadPackage, root } from "./support.mjs";
 
 const courtrules = await loadPackage();
@@ -59,6 +60,43 @@ test("the check module is within its budget: at most 150 KB gzipped (the documen
   console.log(`check module ${(check / 1000).toFixed(1)} KB gzipped, document module ${(document / 1000).toFixed(1)} KB gzipped`);
   assert.ok(check <= 150_000, `check module ${check} bytes gzipped, over the 150 KB budget`);
   assert.ok(document > 2 * check, "the PDF reader is in the document module, not the check module");
+});
+
+/** A browser entry (`pkg/dist/…`) as a page would first load it: its module not loaded yet. */
+const freshEntry = (file) => import(`${pathToFileURL(join(root, "pkg/dist", file)).href}?fresh=${Math.random()}`);
+
+test("in browsers, a function called before init() throws the invalid_input EngineError, saying to await init()", async () => {
+  const main = await freshEntry("index.js");
+  const notLoaded = { kind: "invalid_input", message: "courtrules: the engine is not loaded yet; `await init()` first" };
+  assert.throws(() => main.check(edny, request), notLoaded);
+  assert.throws(() => main.validate(request), notLoaded);
+  assert.throws(() => main.engineVersion(), notLoaded);
+  const documents = await freshEntry("classify.js");
+  assert.throws(() => documents.classifyJson(new Uint8Array(), ""), {
+    kind: "invalid_input",
+    message: "courtrules/classify: the document module is not loaded yet; `await init()` first",
+  });
+});
+
+test("in browsers, init() while a load is under way shares it, and refuses another source rather than ignoring it", async () => {
+  const main = await freshEntry("index.js");
+  const wasm = readFileSync(join(root, "pkg/wasm/check/web/courtrules_check_bg.wasm"));
+  const loading = main.init(wasm);
+  assert.equal(main.init(), loading, "no argument: the same promise");
+  assert.equal(main.init(wasm), loading, "the same argument: the same promise");
+  await assert.rejects(main.init(new Uint8Array(wasm)), {
+    message: /^courtrules: init\(\) was given another source while the engine is still loading from the source given first/,
+  });
+  await loading;
+  assert.equal(main.check(edny, request).summary.status, "NON_COMPLIANT");
+  await main.init(new Uint8Array(0)); // loaded: nothing more to load
+
+  const documents = await freshEntry("classify.js");
+  const documentWasm = readFileSync(join(root, "pkg/wasm/document/web/courtrules_document_bg.wasm"));
+  const loadingDocuments = documents.init(documentWasm);
+  await assert.rejects(documents.init("https://courtrules.example/courtrules_document_bg.wasm"), /courtrules\/classify: init\(\) was given another source/);
+  await loadingDocuments;
+  assert.equal(documents.classify(readFileSync(join(fixtures, "reply_rule12.pdf"))).response.classification.document_scope, "brief_reply");
 });
 
 test("courtrules/classify answers what the main entry answers, synchronously, as objects and as JSON text", async () => {

@@ -114,6 +114,43 @@ export const step: Step = { step: "skip", date: "2026-03-07", time: undefined, r
   assert.match(output, /'undefined' is not assignable/);
 });
 
+// A program that takes something from every entry (the 403 upload-quota body too).
+const EVERY_ENTRY = `import { check, validate, init, initSync, createClient, type CheckRequest, type ErrorBody, type InitInput } from "courtrules";
+import { classify, classifyJson, init as initDocument } from "courtrules/classify";
+import { ForbiddenError, type ClientOptions } from "courtrules/client";
+export const used = [check, validate, init, initSync, createClient, classify, classifyJson, initDocument, ForbiddenError];
+export const quota: ErrorBody = { error: "upload quota used up", quota_bytes: 1073741824, used_bytes: 1073741000 };
+export const options: ClientOptions = { baseUrl: "https://courtrules.example", apiKey: "crk_x" };
+export const input: InitInput = "https://courtrules.example/courtrules_check_bg.wasm";
+export type Checked = CheckRequest;
+`;
+
+// What @types/node declares, as globals, of the names the package's declarations use
+// (`fetch`, its Request and Response, URL), for a project without the DOM library.
+const NODE_GLOBALS = `declare global {
+  class URL { constructor(url: string, base?: string | URL); readonly href: string; }
+  class Request { constructor(input: string | URL); }
+  class Response { readonly status: number; }
+  function fetch(input: string | URL | Request): Promise<Response>;
+}
+export {};
+`;
+
+test("a project without the DOM library (Node's: lib ES2022 and @types/node) type-checks the package's declarations", () => {
+  for (const [module, moduleResolution] of [["nodenext", "nodenext"], ["esnext", "bundler"]]) {
+    const { status, output } = typeCheck(
+      { "node-globals.d.ts": NODE_GLOBALS, "every-entry.ts": EVERY_ENTRY },
+      { lib: ["es2022"], module, moduleResolution, skipLibCheck: false },
+    );
+    assert.equal(status, 0, `${moduleResolution}:\n${output}`);
+  }
+});
+
+test("moduleResolution node10 (\"node\"), which reads no exports, finds every entry's types (typesVersions)", () => {
+  const { status, output } = typeCheck({ "every-entry.ts": EVERY_ENTRY }, { module: "esnext", moduleResolution: "node10" });
+  assert.equal(status, 0, output);
+});
+
 /** The README's ```ts blocks, in order. */
 function readmeExamples() {
   const readme = readFileSync(join(root, "pkg/README.md"), "utf8");

@@ -6,8 +6,10 @@
 //!   `JSON.stringify`: exactly the bytes the REST client would send for the same value
 //!   (`undefined` members are left out, as over HTTP).
 //! - Outputs are plain objects: the bytes `ffi` produced, read by the JavaScript
-//!   engine's own `JSON.parse`, so `check` and `checkJson` cannot differ (and the module
-//!   carries no code to decode its own answers: most of a module's size is serde code).
+//!   engine's own `JSON.parse`, so `check` answers the same JSON value as `checkJson`
+//!   (stringified again it may differ in how numbers are written — `12.0` becomes `12` —
+//!   so bytes are compared with the `*Json` functions), and the module carries no code to
+//!   decode its own answers (most of a module's size is serde code).
 //! - Failures are thrown as the `EngineError` object (`{kind, ...}`).
 //!
 //! TypeScript types (`CheckRequest`, `CheckResponse`, `Profile`, `EngineError`,
