@@ -72,7 +72,18 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Readines
         Ok(Err(error)) => {
             format!("the database did not answer: {}", crate::store::db::error_chain(&anyhow::Error::from(error)))
         }
-        Err(_) => format!("the database did not answer within {} s", PROBE_TIMEOUT.as_secs()),
+        // Whether every connection is busy (the pool is exhausted) or the database itself
+        // is slow is what an operator needs to know next.
+        Err(_) => {
+            let pool = service.db.pool();
+            format!(
+                "the database did not answer within {} s ({} of at most {} connections open, {} idle)",
+                PROBE_TIMEOUT.as_secs(),
+                pool.size(),
+                pool.options().get_max_connections(),
+                pool.num_idle()
+            )
+        }
     };
     let engine = match tokio::time::timeout(PROBE_TIMEOUT, service.sandbox.call(Op::EngineVersion, Due::Request)).await
     {

@@ -46,7 +46,7 @@ use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer};
 
 /// Settings of the HTTP layer.
 #[derive(Clone, Debug)]
@@ -179,7 +179,11 @@ pub fn router(state: AppState) -> Router {
                     tracing::error_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
                 })
                 // One line per answered request: the access log, with status and latency.
-                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Millis)),
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Millis))
+                // A 5xx answer at WARN, not tower-http's ERROR: a load balancer's `/readyz`
+                // probe of a draining or unready replica is a 503 every few seconds, and
+                // the faults behind a 500 are logged at ERROR where they happen.
+                .on_failure(DefaultOnFailure::new().level(tracing::Level::WARN).latency_unit(LatencyUnit::Millis)),
         )
         .layer(middleware::from_fn_with_state(security, guard::security_headers))
         .layer(middleware::from_fn_with_state(draining, guard::close_when_draining))

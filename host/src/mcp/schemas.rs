@@ -97,6 +97,25 @@ pub fn with_descriptions(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -
     schema
 }
 
+/// `schema` with each `(property, values)`'s property limited to those values: arguments
+/// the service reads as one of a list it keeps rather than an OpenAPI enum. An optional
+/// property keeps `null`.
+pub fn with_enums(mut schema: Arc<JsonObject>, fields: &[(&str, &[&str])]) -> Arc<JsonObject> {
+    let object = Arc::make_mut(&mut schema);
+    for (field, values) in fields {
+        if let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field)) {
+            let mut allowed: Vec<Value> = values.iter().map(|value| Value::from(*value)).collect();
+            let nullable =
+                property.get("type").and_then(Value::as_array).is_some_and(|types| types.contains(&Value::Null));
+            if nullable {
+                allowed.push(Value::Null);
+            }
+            property.insert("enum".to_owned(), Value::Array(allowed));
+        }
+    }
+    schema
+}
+
 /// The component names `schema` refers to.
 fn references(schema: &Value, found: &mut Vec<String>) {
     match schema {

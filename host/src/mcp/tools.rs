@@ -1,7 +1,7 @@
 //! The tools. Each reads its arguments (every problem named, as the REST API's 400
 //! does), finds the caller, and calls the service function its REST endpoint calls.
 
-use super::schemas::{component, with_components, with_descriptions};
+use super::schemas::{component, with_components, with_descriptions, with_enums};
 use super::{CourtrulesMcp, answer, answer_bytes, failure, service_error};
 use crate::http::extracted_rules::ExtractedRulesQuery;
 use crate::http::judges::JudgesQuery;
@@ -43,9 +43,11 @@ query_params! {
     #[schemars(deny_unknown_fields)]
     pub struct JudgeRules {
         /// The court, e.g. `edny` (see `list_courts`).
+        #[schemars(regex(pattern = r"^[a-z0-9_-]{1,120}$"))]
         pub district_id: String,
         /// A judge of the court (see `search_judges`), or `court` for the court's own rules
         /// without a judge's standing order.
+        #[schemars(regex(pattern = r"^[a-z0-9_-]{1,120}$"))]
         pub judge_slug: String,
         /// Only the rules for this kind of paper, e.g. `brief_support`.
         pub document_scope: Option<String>,
@@ -66,6 +68,9 @@ query_params! {
         pub year: Option<Integer<{ FIRST_YEAR as i64 }, { LAST_YEAR as i64 }>>,
     }
 }
+
+/// The enforcement filters read as one of a list the service keeps.
+const ENFORCEMENT_ENUMS: &[(&str, &[&str])] = &[("industry", INDUSTRIES), ("risk_level", RISK_LEVELS)];
 
 /// The most `search_enforcement_actions` answers at once, and its default.
 const ENFORCEMENT_MAX_LIMIT: i64 = 200;
@@ -134,12 +139,15 @@ impl From<EnforcementStatsFilter> for EnforcementSearch {
 #[allow(dead_code)]
 pub struct ClassifyDocument {
     /// The court, e.g. `edny` (see `list_courts`).
+    #[schemars(regex(pattern = r"^[a-z0-9_-]{1,120}$"))]
     pub district_id: String,
     /// A judge of the court (see `search_judges`), or `court` for the court's own rules.
+    #[schemars(regex(pattern = r"^[a-z0-9_-]{1,120}$"))]
     pub judge_slug: String,
     /// The PDF, base64-encoded (at most 22 MiB once decoded, by default).
     pub pdf_base64: String,
     /// The original file name; a descriptive one strengthens the classification.
+    #[schemars(length(max = 255))]
     pub filename: Option<String>,
 }
 
@@ -149,7 +157,7 @@ query_params! {
     #[schemars(deny_unknown_fields)]
     pub struct EnforcementId {
         /// The action's id, from `search_enforcement_actions`.
-        pub id: String,
+        pub id: Text<120>,
     }
 }
 
@@ -411,7 +419,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
-        input_schema = input::<EnforcementSearch>(),
+        input_schema = with_enums(input::<EnforcementSearch>(), ENFORCEMENT_ENUMS),
         output_schema = schema_for_output::<EnforcementList>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -440,7 +448,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let EnforcementId { id } = or_return!(arguments(args));
+        let id = or_return!(arguments::<EnforcementId>(args)).id.into_string();
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::find(&self.service.db, &id).await {
             Ok(Some(action)) => answer(&action),
@@ -453,7 +461,7 @@ impl CourtrulesMcp {
 
     #[tool(
         description = "Counts of the enforcement actions by jurisdiction, agency, industry, year and risk level (with the same filters as search_enforcement_actions).",
-        input_schema = input::<EnforcementStatsFilter>(),
+        input_schema = with_enums(input::<EnforcementStatsFilter>(), ENFORCEMENT_ENUMS),
         output_schema = schema_for_output::<Stats>(),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -698,6 +706,23 @@ mod tests {
         }
         for schema in [input::<ProfileQuery>(), input::<JudgeRules>()] {
             assert!(schema["properties"]["judge_slug"]["description"].as_str().unwrap().contains("`court`"));
+        }
+        // The limits the service reads them with: slugs, the enforcement lists, an id.
+        for schema in [input::<JudgeRules>(), input::<ClassifyDocument>()] {
+            for name in ["district_id", "judge_slug"] {
+                assert_eq!(schema["properties"][name]["pattern"], "^[a-z0-9_-]{1,120}$", "{name}");
+            }
+        }
+        assert_eq!(input::<ClassifyDocument>()["properties"]["filename"]["maxLength"], 255);
+        assert_eq!(input::<EnforcementId>()["properties"]["id"]["maxLength"], 120);
+        for schema in [
+            with_enums(input::<EnforcementSearch>(), ENFORCEMENT_ENUMS),
+            with_enums(input::<EnforcementStatsFilter>(), ENFORCEMENT_ENUMS),
+        ] {
+            let risk = schema["properties"]["risk_level"]["enum"].as_array().cloned().unwrap_or_default();
+            assert_eq!(risk, [json!("critical"), json!("high"), json!("medium"), json!("low")]);
+            let industries = schema["properties"]["industry"]["enum"].as_array().map_or(0, Vec::len);
+            assert_eq!(industries, INDUSTRIES.len());
         }
     }
 }
