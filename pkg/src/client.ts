@@ -398,10 +398,11 @@ async function apiError(response: Response): Promise<ApiError> {
     // Not JSON, or JSON but not an object (a string, an array, …): its text is the error.
     body = { error: (typeof parsed === "string" && parsed) || text || fallback };
   }
-  // A 422 is about the court only when the body names one; else it is about the document.
+  // A 422 is about the court only when the body names one (`district` an object, not a
+  // `null` some proxy or future body might carry); else it is about the document.
   const Kind =
     response.status === 422
-      ? body.district !== undefined ? NoProfileError : UnprocessableDocumentError
+      ? typeof body.district === "object" && body.district !== null ? NoProfileError : UnprocessableDocumentError
       : ERRORS[response.status] ?? ApiError;
   return new Kind(response.status, body, response);
 }

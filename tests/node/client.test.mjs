@@ -223,12 +223,14 @@ test("a 422 is a NoProfileError only when its body names the court; else the doc
   const noProfile = { error: "no compliance profile yet", suggestion: "s", docs_url: "d#no-compliance-profile", district: { district_id: "ca-x", name: "X", status: "live" } };
   const unreadable = { error: "the PDF cannot be analysed: the file is not a PDF", suggestion: "s", docs_url: "d#unreadable-pdf" };
   const scanned = { error: "page 3 could not be read", suggestion: "s", docs_url: "d#unreadable-scanned-pages", scanned_pages: [3], unreadable_pages: [3] };
-  const server = await peer([{ status: 422, body: noProfile }, { status: 422, body: unreadable }, { status: 422, body: scanned }]);
+  const named = { ...unreadable, district: null };
+  const server = await peer([{ status: 422, body: noProfile }, { status: 422, body: unreadable }, { status: 422, body: scanned }, { status: 422, body: named }]);
   try {
     const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
     await assert.rejects(client.check({}), (e) => e instanceof NoProfileError && e.body.district.district_id === "ca-x");
     await assert.rejects(client.classify({}), (e) => e instanceof UnprocessableDocumentError && !(e instanceof NoProfileError) && e.status === 422);
     await assert.rejects(client.classify({}), (e) => e instanceof UnprocessableDocumentError && e.body.unreadable_pages[0] === 3);
+    await assert.rejects(client.classify({}), (e) => e instanceof UnprocessableDocumentError && !(e instanceof NoProfileError));
   } finally {
     await server.close();
   }
