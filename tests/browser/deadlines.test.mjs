@@ -334,3 +334,51 @@ test("a period in hours: the event's time is asked for in words, then used; 24:0
     await hours.close();
   }
 });
+
+test("a motion's events: the panel says which local opposition and reply periods are not encoded", async () => {
+  const { page } = app;
+  const gap = page.locator("#deadlines-local-gap");
+  // E.D.N.Y.'s time rules have no local period from a motion or an opposition.
+  await chooseJudge(app, { district: "edny" });
+  await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/edny/time-rules" && r.status === 200, 15_000);
+  await page.selectOption("#deadline-trigger", "service_of_motion");
+  await page.fill("#deadline-date", "2026-03-02");
+  await gap.waitFor({ timeout: 5_000 });
+  assert.match(await gap.innerText(), /local opposition and reply periods are not encoded/);
+  // Not for an event that starts no briefing.
+  await page.selectOption("#deadline-trigger", "entry_of_judgment");
+  await gap.waitFor({ state: "detached", timeout: 5_000 });
+  // D.N.H. has some (an objection, a motion to strike): they are named, the rest is said to be missing.
+  await chooseJudge(app, { district: "nhd" });
+  await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/nhd/time-rules" && r.status === 200, 15_000);
+  await page.selectOption("#deadline-trigger", "service_of_motion");
+  await gap.waitFor({ timeout: 5_000 });
+  const said = await gap.innerText();
+  assert.match(said, /only these are encoded: .*Objection to a motion/);
+  assert.match(said, /Any other opposition or reply period is not/);
+});
+
+test("time rules the page cannot read are fetched again with a button, never by a reload", async () => {
+  const other = await openApp(browser, origin, { apiKey: server.apiKey });
+  try {
+    const { page } = other;
+    let spoil = true;
+    await page.route("**/api/v1/courts/*/time-rules", async (route) => {
+      if (!spoil) return route.continue();
+      await route.fulfill({ status: 200, contentType: "application/json", body: "{}" });
+    });
+    await other.goto();
+    await chooseJudge(other, { district: "edny" });
+    const summary = page.locator("#deadlines-summary");
+    await summary.getByText("could not be read").waitFor({ timeout: 15_000 });
+    assert.doesNotMatch(await summary.innerText(), /reload/i);
+    spoil = false;
+    await page.click("#deadlines-refetch");
+    await page.locator("#deadline-trigger").waitFor();
+    await page.fill("#deadline-date", "2026-03-02");
+    await page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator("#deadlines-refetch").count(), 0);
+  } finally {
+    await other.close();
+  }
+});

@@ -37,6 +37,7 @@ import {
   launchChromium,
   openApp,
   overlaps,
+  rulesLoaded,
   root,
   runAxe,
   startServer,
@@ -424,7 +425,7 @@ async function dropBytes(page, bytes, name) {
   return page.locator("#pdf-status").innerText();
 }
 
-test("PDF drops: a second PDF describes only itself, and one of unknown type fills only its counts and sections", { timeout: 45_000 }, async (t) => {
+test("PDF drops: a second PDF describes only itself, and one that is not a supported filing has no verdict", { timeout: 45_000 }, async (t) => {
   const app = await open(t);
   const { page } = app;
   await chooseJudge(app, { judge: "avery-sample" });
@@ -446,20 +447,33 @@ test("PDF drops: a second PDF describes only itself, and one of unknown type fil
   e.check(await page.isChecked("#field-is_pro_se"), "a toggle no PDF fills was cleared");
   e.check((await page.inputValue("#field-district_id")) === "edny" && (await page.inputValue("#field-judge_slug")) === "avery-sample", "the court or judge changed");
 
-  // A newsletter: only its counts and sections; the memorandum's caption and the rest are cleared.
-  await dropPdf(page, "nonlegal_newsletter");
-  const said = await page.locator("#pdf-status").innerText();
-  e.check(/only its counts and sections were filled/.test(said), `the newsletter: ${JSON.stringify(said)}`);
-  for (const group of ["caption", "signature_block", "format", "privacy"]) {
-    e.check(!(await page.isChecked(`#field-document-${group}`)), `the newsletter leaves the ${group} described`);
+  // A newsletter, and a New York state-court memorandum: not supported filings. As the API
+  // (no check request), no verdict: nothing of them fills the form, the memorandum's
+  // description is cleared, and no result computed for another paper is shown.
+  for (const fixture of ["nonlegal_newsletter", "state_court_memo"]) {
+    await dropPdf(page, "memo_support_rule12");
+    await verdict(page);
+    await dropPdf(page, fixture);
+    const said = await page.locator("#pdf-status").innerText();
+    e.check(/is not a filing courtrules can check/.test(said), `${fixture}: ${JSON.stringify(said)}`);
+    e.check(said.length > 120, `${fixture}: the status does not say why: ${JSON.stringify(said)}`);
+    if (fixture === "state_court_memo") e.check(/state-court/.test(said), `${fixture}: the reason: ${JSON.stringify(said)}`);
+    for (const group of ["caption", "signature_block", "sections", "format", "privacy"]) {
+      e.check(!(await page.isChecked(`#field-document-${group}`)), `${fixture} leaves the ${group} described`);
+    }
+    e.check((await page.inputValue(WORD_COUNT)) === "" && (await page.inputValue(PAGE_COUNT)) === "", `${fixture} leaves counts in the form`);
+    e.check((await page.locator("#verdict[data-status]").count()) === 0, `${fixture} has a verdict`);
+    e.check((await page.locator("#results li.result").count()) === 0, `${fixture} shows results`);
+    const summary = await page.locator("#summary").innerText();
+    e.check(/^No verdict: .* is not a filing courtrules can check/.test(summary), `${fixture}: the verdict: ${JSON.stringify(summary)}`);
+    e.check(await page.isDisabled("#server-check"), `${fixture}: "Check on server" is enabled`);
+    if (await e.wait(page.locator("#pdf-cleared").waitFor({ timeout: NEW }), "there is no #pdf-cleared list")) {
+      e.check(/The caption/.test(await page.locator("#pdf-cleared").innerText()), "#pdf-cleared does not name the caption");
+    }
   }
-  e.check(await page.isChecked("#field-document-sections"), "the newsletter's sections are not described");
-  e.check((await page.inputValue(WORD_COUNT)) === "416", "the newsletter's word count");
-  const filled = await page.locator("#pdf-filled").innerText();
-  e.check(!/caption|signature|format|personal/i.test(filled), `#pdf-filled: ${JSON.stringify(filled)}`);
-  if (await e.wait(page.locator("#pdf-cleared").waitFor({ timeout: NEW }), "there is no #pdf-cleared list")) {
-    e.check(/The caption/.test(await page.locator("#pdf-cleared").innerText()), "#pdf-cleared does not name the caption");
-  }
+  // Describing a paper by hand then checks it.
+  await describe(page, { pages: "10", words: "3000" });
+  await verdict(page);
   e.done();
 });
 
@@ -473,6 +487,21 @@ test("PDF drops: an empty file, an unreadable PDF and a scanned page are each sa
   const hostile = readFileSync(join(root, "tests/fixtures/hostile/header_and_eof_only.pdf"));
   const unreadable = await dropBytes(page, hostile, "header_and_eof_only.pdf");
   e.check((unreadable.match(/could not be read/gi) ?? []).length === 1, `an unreadable PDF: ${JSON.stringify(unreadable)}`);
+  // After a PDF that filled the form, a file that cannot be read leaves no verdict shown
+  // as if it were this file's: it says the form still describes the earlier paper.
+  for (const [bytes, name] of [[hostile, "truncated.pdf"], [Buffer.alloc(0), "empty.pdf"], [Buffer.from("\x89PNG\r\n\x1a\n"), "photo.png"]]) {
+    await dropPdf(page, "memo_support_rule12");
+    await verdict(page);
+    const status = await dropBytes(page, bytes, name);
+    e.check(/the form below still describes the earlier paper/.test(status), `${name}: ${JSON.stringify(status)}`);
+    e.check((await page.locator("#verdict[data-status]").count()) === 0, `${name}: the earlier PDF's verdict is shown`);
+    e.check((await page.locator("#results li.result").count()) === 0, `${name}: the earlier PDF's results are shown`);
+    const summary = await page.locator("#summary").innerText();
+    e.check(summary.startsWith(`No verdict for ${name}`), `${name}: the verdict: ${JSON.stringify(summary)}`);
+  }
+  // Any change to the form is the user's own description: it is checked.
+  await page.fill(PAGE_COUNT, "18");
+  await verdict(page);
   await dropPdf(page, "memo_scanned_page");
   const scanned = await page.locator("#pdf-status").innerText();
   e.check((scanned.match(/\bPages? 3\b/g) ?? []).length === 1 && !/Pages 3 are/.test(scanned), `a scanned page: ${JSON.stringify(scanned)}`);
@@ -548,4 +577,66 @@ test("axe-core finds no serious or critical violations (desktop, results with fa
     bad.map((v) => `${v.impact}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
     [],
   );
+});
+
+test("numbers: thousands separators are taken as the results print them; exponents are refused", { timeout: 30_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  await describe(page, { scope: "brief_support", motion: "Rule_12", pages: "20", words: "8,100" });
+  await page.keyboard.press("Tab");
+  await verdict(page);
+  const problem = page.locator("#field-document-word_count-problem");
+  e.check((await problem.count()) === 0, `"8,100" is refused: ${(await problem.count()) ? await problem.innerText() : ""}`);
+  const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/api/v1/check")), page.click("#server-check")]);
+  e.check(request.postDataJSON().document.word_count === 8100, `sent as ${JSON.stringify(request.postDataJSON().document)}`);
+  await page.locator("#server-result [data-agree='true']").waitFor({ timeout: 10_000 });
+  for (const typed of ["8 100", "8\u2009100"]) {
+    await page.fill(WORD_COUNT, typed);
+    await page.keyboard.press("Tab");
+    await verdict(page);
+    e.check((await problem.count()) === 0, `${JSON.stringify(typed)} is refused`);
+  }
+  for (const typed of ["1e3", "12.5", "8,10"]) {
+    await page.fill(WORD_COUNT, typed);
+    await page.keyboard.press("Tab");
+    if (await e.wait(problem.waitFor({ timeout: NEW }), `${JSON.stringify(typed)} is taken`)) {
+      e.check(/^Word count must be a whole number, like 25\.$/.test(await problem.innerText()), `${typed}: ${await problem.innerText()}`);
+    }
+    e.check((await page.locator("#verdict[data-status]").count()) === 0, `${JSON.stringify(typed)} has a verdict`);
+  }
+  e.done();
+});
+
+test("a reload or Back keeps the filing: court, judge, motion and counts", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "sdny", judge: "court" });
+  const e = expectations();
+  await describe(page, { scope: "brief_opposition", motion: "Rule_56", pages: "27", words: "8,100" });
+  await page.check("#field-is_pro_se");
+  await verdict(page);
+  const before = await page.locator("#summary").innerText();
+  const state = async () => ({
+    court: await page.inputValue("#field-district_id"),
+    judge: await page.inputValue("#field-judge_slug"),
+    scope: await page.inputValue("#field-document_scope"),
+    motion: await page.inputValue("#field-motion_type"),
+    pages: await page.inputValue(PAGE_COUNT),
+    words: await page.inputValue(WORD_COUNT),
+    proSe: await page.isChecked("#field-is_pro_se"),
+  });
+  const expected = JSON.stringify({ court: "sdny", judge: "court", scope: "brief_opposition", motion: "Rule_56", pages: "27", words: "8,100", proSe: true });
+  await page.reload();
+  await rulesLoaded(page, 15_000);
+  await verdict(page);
+  e.check(JSON.stringify(await state()) === expected, `after a reload: ${JSON.stringify(await state())}`);
+  e.check((await page.locator("#summary").innerText()) === before, "the verdict after a reload differs");
+  await page.goto("about:blank");
+  await page.goBack();
+  await rulesLoaded(page, 15_000);
+  await verdict(page);
+  e.check(JSON.stringify(await state()) === expected, `after Back: ${JSON.stringify(await state())}`);
+  e.done();
 });

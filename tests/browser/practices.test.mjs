@@ -27,6 +27,7 @@ import {
   runAxe,
   startAppAndBrowser,
   stopAppAndBrowser,
+  waitForResponse,
 } from "./support.mjs";
 
 const JUDGE = "avery-sample";
@@ -273,6 +274,24 @@ test("Save as my organisation's layer sends the accepted rules, once, and says w
   const saves = app.requests.filter((r) => new URL(r.url).pathname.startsWith("/api/v1/standing-order-layers/"));
   e.check(saves.length === 1, `${saves.length} save requests`);
   await page.screenshot({ path: join(artifacts, "practices-saved.png"), fullPage: true });
+
+  // The server now checks against the saved layer: the page fetches the judge's rules
+  // again, so that with every rule unticked it checks as the server does (no "differs",
+  // no advice to reload, which would lose the form).
+  const savedAt = saves[0]?.at ?? 0;
+  const profileAgain = (r) => r.at >= savedAt && new URL(r.url).pathname === "/api/v1/profile" && r.status === 200;
+  await e.wait(waitForResponse(app, profileAgain, 15_000), "the judge's rules were not fetched again after the save");
+  await page.waitForFunction(() => !document.querySelector("#results[data-refreshing]"), null, { timeout: 15_000 });
+  for (const box of await page.locator("li.proposal input[type=checkbox]").all()) if (await box.isChecked()) await box.uncheck();
+  await page.locator("#proposed-layer-note").waitFor({ state: "detached" });
+  await page.click("#server-check");
+  const answer = page.locator("#server-result [data-agree]");
+  if (await e.wait(answer.waitFor({ timeout: 15_000 }), "no server answer")) {
+    const text = await page.locator("#server-result").innerText();
+    e.check((await answer.getAttribute("data-agree")) === "true", `after the save, the server's check: ${JSON.stringify(text.slice(0, 300))}`);
+    e.check(!/reload/i.test(text), `the page advises a reload: ${JSON.stringify(text.slice(0, 300))}`);
+  }
+  e.check((await page.inputValue("#field-document-page_count")) === "20", "the form was not kept");
   e.done();
 });
 

@@ -21,6 +21,7 @@ import {
   rulesLoaded,
   root,
   startServer,
+  waitForResponse,
 } from "./support.mjs";
 
 const WORD_COUNT = "#field-document-word_count";
@@ -177,21 +178,18 @@ test("PDF drops: scanned pages leave the word count for the user, and say so", {
   await page.fill(WORD_COUNT, "6000");
   // Three pages, each a picture only.
   const scan = { name: "scanned.pdf", contents: [scannedPage, scannedPage, scannedPage], image: { width: 16, height: 16 } };
+  // With no text to read, the paper is not recognised as a filing: no verdict, nothing
+  // filled (a 0-word count would pass any word limit), and the scanned pages are named.
   const status = await drop(page, [[scan]]);
-  e.check(/^scanned\.pdf read\b/.test(status), `the status: ${JSON.stringify(status)}`);
+  e.check(/^scanned\.pdf is not a filing courtrules can check\b/.test(status), `the status: ${JSON.stringify(status)}`);
   e.check(/Pages 1, 2, 3\b/.test(status), `the scanned pages are not named: ${JSON.stringify(status)}`);
-  e.check(/Word count is left empty for you to enter/.test(status), `the status does not say the word count is left: ${JSON.stringify(status)}`);
+  e.check(/recognised only by the server/.test(status), `the status does not say why the text is missing: ${JSON.stringify(status)}`);
   const words = await page.inputValue(WORD_COUNT);
   e.check(words === "", `Word count was filled (or kept): ${JSON.stringify(words)}`);
-  e.check((await page.inputValue(PAGE_COUNT)) !== "", "the page count was not filled");
-  const unfilled = page.locator("#pdf-unfilled");
-  if (await e.wait(unfilled.waitFor({ state: "visible", timeout: 5_000 }), "there is no #pdf-unfilled list")) {
-    e.check(/Word count/.test(await unfilled.innerText()), `#pdf-unfilled: ${JSON.stringify(await unfilled.innerText())}`);
-  }
   const filled = (await page.locator("#pdf-filled").count()) ? await page.locator("#pdf-filled").innerText() : "";
   e.check(!/Word count/.test(filled), `#pdf-filled names Word count: ${JSON.stringify(filled)}`);
-  const results = await page.locator("#results").innerText();
-  e.check(!/\b0 words\b/.test(results), `the results judge 0 words: ${JSON.stringify(results)}`);
+  e.check((await page.locator("#results li.result").count()) === 0, "results are shown for the scan");
+  e.check(/^No verdict\b/.test(await page.locator("#summary").innerText()), "the scan has a verdict");
 
   // A memorandum with one scanned page among text pages: its count would fall short.
   const partly = await drop(page, [[{ fixture: "memo_scanned_page" }]]);
@@ -349,5 +347,67 @@ test("Courts: a key limited to S.D.N.Y. starts there; the courts it may not use 
     );
   }
   e.check((await every.page.inputValue("#field-district_id")) === "sdny", "after the switch the court is not S.D.N.Y.");
+  e.done();
+});
+
+test("a server that takes the request and never answers: the page gives up in time, says so, and asks again by itself", { timeout: 90_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "court" });
+  const e = expectations();
+  await page.fill(PAGE_COUNT, "27");
+  await page.fill(WORD_COUNT, "8100");
+  await page.locator("#verdict[data-status]").waitFor();
+  // The judge's rules are asked for and never answered (a server that hangs).
+  const held = [];
+  await page.route("**/api/v1/profile?*", (route) => held.push(route));
+  await page.selectOption("#field-judge_slug", "avery-sample");
+  const connection = page.locator("#connection");
+  await connection.getByText("Loading the judge's rules").waitFor();
+  if (await e.wait(connection.getByText(/could not be reached.*Trying again in \d+ s/).waitFor({ timeout: 35_000 }), "the page still waits")) {
+    e.check(!/reload/i.test(await connection.innerText()), `the page advises a reload: ${await connection.innerText()}`);
+  }
+  // The server answers again: the page's own retry loads the rules, and the form is kept.
+  await page.unroute("**/api/v1/profile?*");
+  for (const route of held) await route.abort().catch(() => {});
+  if (await e.wait(rulesLoaded(page, 30_000), "the rules were not asked for again")) {
+    await page.locator("#verdict[data-status]").waitFor();
+    e.check((await page.inputValue(PAGE_COUNT)) === "27", "the form was not kept");
+  }
+  e.done();
+});
+
+test("Check on server: an answer that differs offers to fetch the latest rules, never a reload, and keeps the form", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { judge: "avery-sample" });
+  const e = expectations();
+  await page.fill(PAGE_COUNT, "20");
+  await page.fill(WORD_COUNT, "5000");
+  await page.locator("#verdict[data-status]").waitFor();
+  // The server checks against other rules than the page has (a layer saved elsewhere, say).
+  await page.route("**/api/v1/check", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.summary.passes += 1;
+    await route.fulfill({ response, body: JSON.stringify(body) });
+  });
+  await page.click("#server-check");
+  const differ = page.locator("#server-result [data-agree='false']");
+  if (await e.wait(differ.waitFor({ timeout: 10_000 }), "no disagreement shown")) {
+    const said = await differ.innerText();
+    e.check(!/reload/i.test(said), `the page advises a reload: ${JSON.stringify(said)}`);
+    const since = Date.now();
+    await page.unroute("**/api/v1/check");
+    await page.locator("#server-result button", { hasText: "Fetch the latest rules" }).click();
+    const again = (r) => r.at >= since && new URL(r.url).pathname === "/api/v1/profile" && r.status === 200;
+    await e.wait(waitForResponse(app, again, 10_000), "the judge's rules were not fetched again");
+    await page.waitForFunction(() => !document.querySelector("#results[data-refreshing]"));
+    await rulesLoaded(page);
+    e.check((await page.inputValue(PAGE_COUNT)) === "20" && (await page.inputValue(WORD_COUNT)) === "5000", "the form was not kept");
+    await page.locator("#verdict[data-status]").waitFor();
+    await page.click("#server-check");
+    await e.wait(page.locator("#server-result [data-agree='true']").waitFor({ timeout: 10_000 }), "the server does not agree after the rules were fetched again");
+  }
   e.done();
 });

@@ -224,8 +224,14 @@ async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Re
     };
     // An early request that got no answer (the network was down then) is asked again
     // now rather than reported: the app asks when it is ready to use the answer.
+    // One that has not answered within the time limit (a server that took the
+    // connection and hangs) is asked again too, this time with the limit.
     let started = match (method == "GET").then(|| take_started(path, api_key)).flatten() {
-        Some(started) => JsFuture::from(started).await.ok().map(|answer| Answer::from_js(&answer)),
+        Some(started) => JsFuture::from(within_limit(started))
+            .await
+            .ok()
+            .filter(JsValue::is_object)
+            .map(|answer| Answer::from_js(&answer)),
         None => None,
     };
     let answer = match started {
@@ -240,6 +246,12 @@ async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Re
                 init.set_body(&JsValue::from_str(body));
             }
             init.set_headers(&headers);
+            // A server that takes the connection and never answers is told as one that
+            // cannot be reached (and asked again as such), not waited for for ever. The
+            // signal also stops the reading of a body that stalls.
+            if let Some(signal) = time_limit() {
+                let _ = js_sys::Reflect::set(&init, &"signal".into(), &signal);
+            }
             let window = web_sys::window().expect("the app runs in a window");
             read(window.fetch_with_str_and_init(path, &init)).await.map_err(unreachable)?
         }
@@ -248,6 +260,27 @@ async fn send(method: &str, path: &str, api_key: &str, body: Option<&str>) -> Re
         return Ok(answer.text);
     }
     Err(error_from(answer.status, &answer.text, answer.retry_after))
+}
+
+/// How long a request may go unanswered before it is given up as unreachable.
+pub const TIME_LIMIT_MS: u32 = 20_000;
+
+/// `AbortSignal.timeout(TIME_LIMIT_MS)`, where the browser has it (reached through
+/// `Reflect`, as web-sys has it behind a feature).
+fn time_limit() -> Option<JsValue> {
+    let class = js_sys::Reflect::get(&js_sys::global(), &"AbortSignal".into()).ok().filter(JsValue::is_function)?;
+    let timeout: js_sys::Function = js_sys::Reflect::get(&class, &"timeout".into()).ok()?.dyn_into().ok()?;
+    timeout.call1(&class, &JsValue::from(TIME_LIMIT_MS)).ok()
+}
+
+/// `promise`, or `undefined` once TIME_LIMIT_MS have passed without it settling.
+fn within_limit(promise: js_sys::Promise) -> js_sys::Promise {
+    let timer = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, TIME_LIMIT_MS as i32);
+        }
+    });
+    js_sys::Promise::race(&js_sys::Array::of2(&promise, &timer))
 }
 
 /// The spec's error body (`error`, `suggestion`, `details`), kept for a developer; what

@@ -32,6 +32,10 @@ use wasm_bindgen_futures::JsFuture;
 
 const API_KEY_STORAGE: &str = "courtrules.apiKey";
 
+/// Where the filing (court, judge, every field as typed) is kept for the tab, in its
+/// session storage: a reload or Back finds it as it was left.
+const FORM_STORAGE: &str = "courtrules.filing";
+
 const LOADING_COURTS: &str = "Loading courts…";
 
 /// The court the app chooses at start when the key may check it (else the first it may).
@@ -152,10 +156,31 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// The filing kept for this tab (read once, at start), or the empty form.
+fn saved_form() -> FilingForm {
+    session_storage()
+        .and_then(|s| s.get_item(FORM_STORAGE).ok()?)
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .map_or_else(FilingForm::default, |saved| FilingForm::from_saved(&saved))
+}
+
 #[component]
 fn App() -> impl IntoView {
     let api_key = RwSignal::new(storage().and_then(|s| s.get_item(API_KEY_STORAGE).ok()?).unwrap_or_default());
-    let form = RwSignal::new(FilingForm::default());
+    let form = RwSignal::new(saved_form());
+    // Kept for the tab at every change (after the first run, which is what was read).
+    Effect::new(move |first: Option<()>| {
+        let saved = form.with(|f| f.to_saved().to_string());
+        if first.is_some()
+            && let Some(storage) = session_storage()
+        {
+            let _ = storage.set_item(FORM_STORAGE, &saved);
+        }
+    });
     let courts = RwSignal::new(Vec::<Choice>::new());
     let judges = RwSignal::new(Vec::<Choice>::new());
     let profile = RwSignal::new(None::<Arc<Profile>>);
@@ -168,6 +193,17 @@ fn App() -> impl IntoView {
     // Bumped to ask again for the courts, the judges or the profile after a failure that
     // passes (see `load_failed`): a reload would lose the whole filing.
     let (courts_retry, judges_retry, profile_retry) = (RwSignal::new(0u32), RwSignal::new(0u32), RwSignal::new(0u32));
+    // The court and judge the loaded profile is of: asked again for the same ones (a
+    // retry, the latest rules after a save), the profile in hand stays in use, marked as
+    // being refreshed, until the new one arrives.
+    let profile_of = StoredValue::new(None::<(String, String, String)>);
+    let refreshing = RwSignal::new(false);
+    // A profile the page could not read, or a failure not asked again by itself: the
+    // page offers to ask again (`#refetch-rules`) rather than telling anyone to reload.
+    let offer_refetch = RwSignal::new(false);
+    // A PDF with no verdict of its own (not a supported filing, or unreadable): what to
+    // say in the verdict's place while the form is as the drop left it.
+    let pdf_hold = RwSignal::new(None::<(String, FilingForm)>);
     // The rules accepted in the judge's-practices panel, in place of the judge's
     // published standing order (`Published` while the panel is unused).
     let layer = RwSignal::new(Layer::Published);
@@ -270,39 +306,67 @@ fn App() -> impl IntoView {
     Effect::new(move |_| {
         let (key, district_id, judge_slug) = (api_key.get(), district.get(), judge.get());
         profile_retry.track();
-        profile.set(None);
         server_check.set(ServerCheck::Idle);
+        offer_refetch.set(false);
         // Only a judge of the court's own list: right after the court changes, the
         // judge is still the previous court's until that court's judges arrive.
         let listed = judges.with(|list| list.iter().any(|choice| choice.value == judge_slug));
+        let same = profile_of
+            .with_value(|of| of.as_ref().is_some_and(|(k, d, j)| *k == key && *d == district_id && *j == judge_slug))
+            && profile.with_untracked(Option::is_some);
+        if !same || key.is_empty() || !listed {
+            profile.set(None);
+            profile_of.set_value(None);
+        }
+        refreshing.set(false);
         if key.is_empty() || district_id.is_empty() || judge_slug.is_empty() || !listed {
             return;
         }
-        connection.set("Loading the judge's rules…".into());
+        if same {
+            refreshing.set(true);
+            connection.set(
+                "Fetching the judge's latest rules… The results shown use the rules loaded before until they arrive."
+                    .into(),
+            );
+        } else {
+            connection.set("Loading the judge's rules…".into());
+        }
         spawn_local(async move {
             let loaded = api::get(&api::profile_path(&district_id, &judge_slug), &key).await;
             if district.get_untracked() != district_id || judge.get_untracked() != judge_slug {
                 return;
             }
-            match loaded.map(|text| ffi::parse_profile(text.as_bytes())) {
+            let parsed = loaded.map(|text| ffi::parse_profile(text.as_bytes()));
+            if !matches!(parsed, Ok(Ok(_))) {
+                // Nothing newer came: the rules in hand are not being refreshed any more.
+                refreshing.set(false);
+            }
+            match parsed {
                 Ok(Ok(parsed)) => {
                     connection.set("Rules loaded. Checks now run in this browser as you type.".into());
+                    profile_of.set_value(Some((key, district_id, judge_slug)));
+                    refreshing.set(false);
                     profile.set(Some(Arc::new(parsed)));
                 }
-                Ok(Err(_)) => connection.set(
-                    "The court's rules could not be read by this page. Reload it; if that does not help, report it."
-                        .into(),
-                ),
+                Ok(Err(_)) => {
+                    offer_refetch.set(true);
+                    connection.set(
+                        "The court's rules could not be read by this page. Fetch them again; if that does not help, report it."
+                            .into(),
+                    )
+                }
                 Err(error) if error.status == 422 => connection.set(
                     "This court's rules are not in courtrules yet, so filings before it cannot be checked.".into(),
                 ),
                 Err(error) => {
                     refused_key(&error, &key, api_key, key_problem);
+                    offer_refetch.set(!(error.key_refused || error.status == 429 || error.status == 0));
+                    let asked = profile_retry.get_untracked();
                     let still = move || {
                         district.get_untracked() == district_id
                             && judge.get_untracked() == judge_slug
                             && api_key.get_untracked() == key
-                            && profile.with_untracked(Option::is_none)
+                            && profile_retry.get_untracked() == asked
                     };
                     connection.set(load_failed("The judge's rules", &error, profile_retry, still));
                 }
@@ -316,6 +380,13 @@ fn App() -> impl IntoView {
     let request =
         Memo::new(move |_| form.with(|f| serde_json::to_string(&f.to_request()).expect("JSON values serialize")));
     let outcome = Memo::new(move |_| {
+        // A dropped PDF with no verdict of its own: nothing is shown for another paper
+        // until the user changes the form.
+        if let Some(message) =
+            pdf_hold.with(|hold| hold.as_ref().filter(|(_, left)| form.with(|f| f == left)).map(|(m, _)| m.clone()))
+        {
+            return Outcome::Waiting(message);
+        }
         let request = request.get();
         let problems: Vec<FieldError> =
             serde_json::from_slice(&ffi::validate_json(request.as_bytes())).expect("validate answers a list");
@@ -437,6 +508,11 @@ fn App() -> impl IntoView {
                     </div>
                 </div>
                 <p id="connection" class="note" role="status">{move || connection.get()}</p>
+                <Show when=move || offer_refetch.get()>
+                    <button id="refetch-rules" type="button" on:click=move |_| profile_retry.update(|n| *n += 1)>
+                        "Fetch the rules again"
+                    </button>
+                </Show>
                 <Show when=move || sample_judge.get().is_some()>
                     <p id="sample-notice" class="sample-notice">
                         <strong>"Demonstration data. "</strong>
@@ -444,16 +520,17 @@ fn App() -> impl IntoView {
                     </p>
                 </Show>
             </section>
-            <PracticesPanel api_key key_problem district judge profile layer />
+            <PracticesPanel api_key key_problem district judge profile layer profile_retry />
 
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
-                <PdfDrop form district judge />
+                <PdfDrop form district judge pdf_hold />
                 <FilingFields form problems touched />
             </section>
 
             <section class="panel results" id="results" aria-labelledby="results-heading"
                 data-first-result-ms=move || first_result_ms.get().map(|ms| format!("{ms:.1}"))
+                data-refreshing=move || refreshing.get().then_some("true")
             >
                 <h2 id="results-heading">"Results"</h2>
                 <Results outcome touched layer />
@@ -475,7 +552,7 @@ fn App() -> impl IntoView {
                             }}
                         </p>
                     </Show>
-                    <div id="server-result" role="status">{move || server_check_view(server_check.get())}</div>
+                    <div id="server-result" role="status">{move || server_check_view(server_check.get(), profile_retry)}</div>
                 </div>
             </section>
             <DeadlinesPanel api_key key_problem district judge />
@@ -623,7 +700,12 @@ fn ApiKeyField(api_key: RwSignal<String>, key_problem: RwSignal<Option<String>>)
 /// The engine's PDF reader is the document module, loaded the first time (and on intent:
 /// pointing at or focusing the drop zone, or dragging a file into the window).
 #[component]
-fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<String>) -> impl IntoView {
+fn PdfDrop(
+    form: RwSignal<FilingForm>,
+    district: Memo<String>,
+    judge: Memo<String>,
+    pdf_hold: RwSignal<Option<(String, FilingForm)>>,
+) -> impl IntoView {
     let module = expect_context::<DocumentModule>();
     let status = RwSignal::new(String::new());
     let state = RwSignal::new("idle");
@@ -656,8 +738,25 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
         filled.set(Vec::new());
         cleared.set(Vec::new());
         unfilled.set(Vec::new());
+        pdf_hold.set(None);
         analysis_ms.set(None);
         load_ms.set(None);
+        // A file that could not be read fills nothing: the form still describes the
+        // earlier paper (or what the user typed), so its verdict is not shown as this
+        // file's until the user changes the form.
+        let unread = move |name: &str, said: String| {
+            state.set("failed");
+            status.set(format!(
+                "{said} Nothing was filled from it: the form below still describes the earlier paper, so no verdict is \
+                 shown until you change it or drop another PDF."
+            ));
+            pdf_hold.set(Some((
+                format!(
+                    "No verdict for {name}: it could not be read. Change the form, or drop another PDF, to see results."
+                ),
+                form.get_untracked(),
+            )));
+        };
         spawn_local(async move {
             let asked = now();
             let bytes = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await;
@@ -667,15 +766,13 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             let bytes = match bytes {
                 Ok(buffer) => js_sys::Uint8Array::new(&buffer).to_vec(),
                 Err(_) => {
-                    state.set("failed");
-                    status.set(format!("{name} could not be read."));
+                    unread(&name, format!("{name} could not be read."));
                     return;
                 }
             };
             // Said before fetching the reader, which would call it "not a PDF".
             if bytes.is_empty() {
-                state.set("failed");
-                status.set(pdf::empty_file(&name));
+                unread(&name, pdf::empty_file(&name));
                 return;
             }
             let ready = module.ready().await;
@@ -706,6 +803,24 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
             let analysed = pdf::analysis(document::classify_json(&bytes, &pdf::hints_json(&hints)));
             analysis_ms.set(Some(now() - started));
             match analysed {
+                Ok(analysis) if !analysis.supported => {
+                    // As the server: no verdict for a paper that is not a supported filing,
+                    // and none shown for the earlier paper's description either.
+                    let before = form.get_untracked();
+                    form.update(FilingForm::clear_document);
+                    cleared.set(crate::form::cleared_fields(&before, &form.get_untracked()));
+                    let why = analysis.notes.first().cloned().unwrap_or_default();
+                    state.set("unsupported");
+                    status.set(format!(
+                        "{name} is not a filing courtrules can check, so nothing was filled from it and there is no \
+                         verdict for it. {}",
+                        analysis.notes.join(" ")
+                    ));
+                    pdf_hold.set(Some((
+                        format!("No verdict: {name} is not a filing courtrules can check. {why}"),
+                        form.get_untracked(),
+                    )));
+                }
                 Ok(analysis) => {
                     let before = form.get_untracked();
                     form.update(|f| f.fill_from(&analysis.fill));
@@ -720,18 +835,13 @@ fn PdfDrop(form: RwSignal<FilingForm>, district: Memo<String>, judge: Memo<Strin
                             .collect(),
                     );
                     unfilled.set(left);
-                    let what = if analysis.supported {
-                        "read; the fields below were filled from it"
-                    } else {
-                        "read, but its document type was not recognised, so only its counts and sections were filled"
-                    };
                     state.set("read");
-                    status.set(format!("{name} {what}. Check them. {}", analysis.notes.join(" ")));
+                    status.set(format!(
+                        "{name} read; the fields below were filled from it. Check them. {}",
+                        analysis.notes.join(" ")
+                    ));
                 }
-                Err(message) => {
-                    state.set("failed");
-                    status.set(format!("{name}: {message}"))
-                }
+                Err(message) => unread(&name, format!("{name}: {message}")),
             }
         });
     };
@@ -1266,7 +1376,8 @@ fn result_view(result: CheckResult, proposed: Option<String>) -> impl IntoView {
     }
 }
 
-pub(crate) fn server_check_view(state: ServerCheck) -> impl IntoView {
+/// `refetch`: the counter that asks again for the rules the page checks against.
+pub(crate) fn server_check_view(state: ServerCheck, refetch: RwSignal<u32>) -> impl IntoView {
     match state {
         ServerCheck::Idle => ().into_any(),
         ServerCheck::Running => view! { <p>"Asking the server…"</p> }.into_any(),
@@ -1278,7 +1389,8 @@ pub(crate) fn server_check_view(state: ServerCheck) -> impl IntoView {
         .into_any(),
         ServerCheck::Differ { browser, server } => view! {
             <div class="differ" data-agree="false">
-                <p>"The server's answer differs from this browser's. The server's check is authoritative; reload to fetch the latest rules."</p>
+                <p>"The server's answer differs from this browser's. The server's check is authoritative: fetch the latest rules to check against the ones it uses. The form is kept."</p>
+                <button class="refetch" type="button" on:click=move |_| refetch.update(|n| *n += 1)>"Fetch the latest rules"</button>
                 <details>
                     <summary>"Both answers"</summary>
                     <h4>"Server"</h4><pre>{server}</pre>

@@ -7,7 +7,7 @@ use crate::api;
 use crate::app::{ServerCheck, load_failed, refused_key, server_check_view, when_idle};
 use crate::deadline_words::{explanation_in_words, machine_when, problem_in_words, summary_in_words, when_in_words};
 use courtrules_engine::ffi;
-use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, StepKind, TimeRules, Trigger};
+use courtrules_engine::model::{Deadline, DeadlineResponse, PeriodLayer, ServiceMethod, StepKind, TimeRules, Trigger};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
@@ -87,6 +87,9 @@ pub fn DeadlinesPanel(
     let server = RwSignal::new(ServerCheck::Idle);
     // Bumped to ask again for the time rules after a failure that passes.
     let retry = RwSignal::new(0u32);
+    // The time rules could not be read: the panel offers to fetch them again (a reload
+    // would lose the filing).
+    let unreadable = RwSignal::new(false);
 
     // The panel is below the results, and the first check result should not wait for
     // it: its form (a date field is the page's costliest element to create, ~5-15 ms)
@@ -100,6 +103,7 @@ pub fn DeadlinesPanel(
     Effect::new(move |_| {
         let (key, district_id) = (api_key.get(), district.get());
         retry.track();
+        unreadable.set(false);
         if key.is_empty() || district_id.is_empty() {
             rules.set(Rules::None("Choose a court to compute its deadlines.".into()));
             return;
@@ -124,7 +128,13 @@ pub fn DeadlinesPanel(
                     }
                     Rules::Loaded(Arc::new(parsed))
                 }
-                Ok(Err(_)) => Rules::None("This court's time rules could not be read by this page; reload it.".into()),
+                Ok(Err(_)) => {
+                    unreadable.set(true);
+                    Rules::None(
+                        "This court's time rules could not be read by this page. Fetch them again; if that does not help, report it."
+                            .into(),
+                    )
+                }
                 Err(error) if error.status == 422 => {
                     Rules::None("Deadlines for this court are not in courtrules yet.".into())
                 }
@@ -306,6 +316,17 @@ pub fn DeadlinesPanel(
             <div id="deadlines-summary" class="deadlines-summary" role="status">
                 {move || summary_view(computed.get())}
             </div>
+            <Show when=move || unreadable.get()>
+                <button id="deadlines-refetch" type="button" on:click=move |_| retry.update(|n| *n += 1)>
+                    "Fetch the time rules again"
+                </button>
+            </Show>
+            {move || {
+                let Rules::Loaded(time_rules) = rules.get() else { return None };
+                unencoded_briefing(&time_rules, trigger.get()).map(|note| view! {
+                    <p id="deadlines-local-gap" class="note">{note}</p>
+                })
+            }}
             <div id="deadlines-answer">{move || computed_view(computed.get())}</div>
             <div class="server-check">
                 <button
@@ -316,11 +337,44 @@ pub fn DeadlinesPanel(
                 >
                     "Compute on server"
                 </button>
-                <div id="deadlines-server-result" role="status">{move || server_check_view(server.get())}</div>
+                <div id="deadlines-server-result" role="status">{move || server_check_view(server.get(), retry)}</div>
             </div>
             </Show>
         </section>
     }
+}
+
+/// For a motion's events, what the court's time rules leave out of its briefing
+/// schedule, told from the time rules themselves (no court is named in the page):
+/// when none of their local (or standing-order) periods runs from a motion or an
+/// opposition, the opposition and reply periods are not encoded; when some do (a fee
+/// motion's, say), only those are, and any other opposition or reply period is not.
+fn unencoded_briefing(time_rules: &TimeRules, trigger: Trigger) -> Option<String> {
+    let briefing =
+        [Trigger::ServiceOfMotion, Trigger::MotionFiled, Trigger::ServiceOfOpposition, Trigger::OppositionFiled];
+    if !briefing.contains(&trigger) {
+        return None;
+    }
+    let local: Vec<&str> = time_rules
+        .periods
+        .iter()
+        .filter(|p| matches!(p.layer, PeriodLayer::Local | PeriodLayer::StandingOrder) && briefing.contains(&p.trigger))
+        .map(|p| p.label.as_str())
+        .collect();
+    let check = "Check the court's local rules and the judge's individual practices for when an opposition and a \
+                 reply are due.";
+    Some(if local.is_empty() {
+        format!(
+            "This court's local opposition and reply periods are not encoded, so no date is listed for them: only \
+             the Federal Rules' periods are. {check}"
+        )
+    } else {
+        format!(
+            "Of this court's local periods for a motion's briefing, only these are encoded: {}. Any other opposition \
+             or reply period is not, and no date is listed for it. {check}",
+            local.join("; ")
+        )
+    })
 }
 
 /// The live line above the list: what the page waits for, what is wrong, or how many

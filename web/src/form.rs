@@ -221,7 +221,7 @@ impl FilingForm {
     }
 
     /// Forgets the paper's description (`document`), keeping the filing's own fields.
-    fn clear_document(&mut self) {
+    pub fn clear_document(&mut self) {
         let empty = FilingForm::default();
         self.page_count = empty.page_count;
         self.word_count = empty.word_count;
@@ -234,20 +234,128 @@ impl FilingForm {
     }
 }
 
+impl FilingForm {
+    /// The whole form as typed, to keep in the tab's session storage (a reload or Back
+    /// then finds the filing as it was left): every field, numbers as typed.
+    pub fn to_saved(&self) -> Value {
+        let group = |g: &FlagGroup| serde_json::json!({"included": g.included, "flags": g.to_json()});
+        serde_json::json!({
+            "district_id": self.district_id, "judge_slug": self.judge_slug,
+            "document_scope": self.document_scope, "motion_type": self.motion_type, "filing_role": self.filing_role,
+            "is_pro_se": self.is_pro_se, "pmc_completed": self.pmc_completed,
+            "opposing_party_pro_se": self.opposing_party_pro_se,
+            "page_count": self.page_count, "word_count": self.word_count,
+            "caption": group(&self.caption), "signature_block": group(&self.signature_block),
+            "sections": group(&self.sections), "privacy": group(&self.privacy),
+            "certificate_word_count": self.certificate_word_count,
+            "format": {
+                "included": self.format.included,
+                "primary_font_size_pt": self.format.primary_font_size_pt,
+                "footnote_font_size_pt": self.format.footnote_font_size_pt,
+                "margin_inches": self.format.margin_inches,
+                "line_spacing": self.format.line_spacing,
+            },
+        })
+    }
+
+    /// The form [`FilingForm::to_saved`] kept; what it lacks (an older page's copy) is
+    /// the default, and a flag the engine no longer has is dropped.
+    pub fn from_saved(saved: &Value) -> FilingForm {
+        let mut form = FilingForm::default();
+        let text = |value: &Value, field: &mut String| {
+            if let Some(value) = value.as_str() {
+                *field = value.to_owned();
+            }
+        };
+        let flag = |value: &Value, field: &mut bool| {
+            if let Some(value) = value.as_bool() {
+                *field = value;
+            }
+        };
+        text(&saved["district_id"], &mut form.district_id);
+        text(&saved["judge_slug"], &mut form.judge_slug);
+        text(&saved["document_scope"], &mut form.document_scope);
+        text(&saved["motion_type"], &mut form.motion_type);
+        text(&saved["filing_role"], &mut form.filing_role);
+        flag(&saved["is_pro_se"], &mut form.is_pro_se);
+        flag(&saved["pmc_completed"], &mut form.pmc_completed);
+        flag(&saved["opposing_party_pro_se"], &mut form.opposing_party_pro_se);
+        text(&saved["page_count"], &mut form.page_count);
+        text(&saved["word_count"], &mut form.word_count);
+        text(&saved["certificate_word_count"], &mut form.certificate_word_count);
+        for (name, group) in [
+            ("caption", &mut form.caption),
+            ("signature_block", &mut form.signature_block),
+            ("sections", &mut form.sections),
+            ("privacy", &mut form.privacy),
+        ] {
+            flag(&saved[name]["included"], &mut group.included);
+            if let Some(flags) = saved[name]["flags"].as_object() {
+                for (name, value) in flags {
+                    if let Some(value) = value.as_bool() {
+                        group.set(name, value);
+                    }
+                }
+            }
+        }
+        let format = &saved["format"];
+        flag(&format["included"], &mut form.format.included);
+        text(&format["primary_font_size_pt"], &mut form.format.primary_font_size_pt);
+        text(&format["footnote_font_size_pt"], &mut form.format.footnote_font_size_pt);
+        text(&format["margin_inches"], &mut form.format.margin_inches);
+        text(&format["line_spacing"], &mut form.format.line_spacing);
+        form
+    }
+}
+
 /// Puts a number field as typed: left out when empty (the engine then says what is
 /// required), a JSON number when it reads as one, and otherwise the text itself, so the
 /// engine names the field and what is wrong with it.
+///
+/// A number reads as one written in plain digits, with a decimal point or not, and
+/// whole numbers with thousands separators as the results print them ("8,100", also
+/// "8 100" with a space, a no-break or a thin space). An exponent ("1e3"), "inf" or
+/// "NaN" is not how a lawyer writes a count: it is left as text, for the engine to refuse.
 fn put_number(object: &mut Map<String, Value>, name: &str, typed: &str) {
     let typed = typed.trim();
     if typed.is_empty() {
         return;
     }
-    let value = match typed.parse::<f64>() {
-        Ok(n) if n.is_finite() && n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 => Value::from(n as i64),
-        Ok(n) if n.is_finite() => Value::from(n),
+    let value = match plain_number(typed) {
+        Some(n) if n.is_finite() && n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 => Value::from(n as i64),
+        Some(n) if n.is_finite() => Value::from(n),
         _ => Value::String(typed.to_owned()),
     };
     object.insert(name.into(), value);
+}
+
+/// The number `typed` stands for when written as [`put_number`] takes it.
+fn plain_number(typed: &str) -> Option<f64> {
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = typed.strip_prefix('-').unwrap_or(typed);
+    let plain = match unsigned.split_once('.') {
+        Some((whole, fraction)) => (whole.is_empty() || digits(whole)) && digits(fraction),
+        None => digits(unsigned),
+    };
+    if plain {
+        return typed.parse().ok();
+    }
+    // Thousands separators: one kind throughout, groups of three after the first.
+    let separator = unsigned.chars().find(|c| !c.is_ascii_digit())?;
+    if ![',', ' ', '\u{a0}', '\u{2009}', '\u{202f}'].contains(&separator) {
+        return None;
+    }
+    let groups: Vec<&str> = unsigned.split(separator).collect();
+    let grouped = groups.len() > 1
+        && (1..=3).contains(&groups[0].len())
+        && groups.iter().all(|group| digits(group))
+        && groups[1..].iter().all(|group| group.len() == 3);
+    if !grouped {
+        return None;
+    }
+    let joined: String = groups.concat();
+    let n: f64 = joined.parse().ok()?;
+    Some(if unsigned.len() == typed.len() { n } else { -n })
 }
 
 /// A readable label for a value or flag name of the engine's vocabulary.
@@ -468,6 +576,69 @@ mod tests {
         let mut form = filled();
         form.format = FormatFields { included: true, margin_inches: "0.75".into(), ..FormatFields::default() };
         assert_eq!(form.to_request()["document"]["format"], json!({"margin_inches": 0.75}));
+    }
+
+    #[test]
+    fn counts_take_thousands_separators_but_not_exponents() {
+        let document = |typed: &str| {
+            FilingForm { word_count: typed.into(), ..filled() }.to_request()["document"]["word_count"].clone()
+        };
+        for typed in ["8100", "8,100", "8 100", "8\u{2009}100", "8\u{202f}100", "8\u{a0}100", " 8,100 "] {
+            assert_eq!(document(typed), json!(8100), "{typed:?}");
+        }
+        assert_eq!(document("1,234,567"), json!(1234567));
+        // Exponents, odd groupings, mixed separators, inf and NaN stay text: the engine refuses them.
+        for typed in ["1e3", "1E3", "8,10", "81,00", "8,1000", "1,234 567", "inf", "NaN", "+5", "8,100.5", "0x10", ","]
+        {
+            assert_eq!(document(typed), json!(typed.trim()), "{typed:?}");
+        }
+        // A decimal stays a number, which the engine says is not a whole number.
+        assert_eq!(document("12.5"), json!(12.5));
+        let problem = |typed: &str| {
+            let request = FilingForm { word_count: typed.into(), ..filled() }.to_request();
+            let problems: Vec<courtrules_engine::model::FieldError> =
+                serde_json::from_slice(&ffi::validate_json(&serde_json::to_vec(&request).unwrap())).unwrap();
+            problems.into_iter().map(|p| plain_problem(&p.path, &p.message)).collect::<Vec<_>>()
+        };
+        assert_eq!(problem("8,100"), Vec::<String>::new());
+        for typed in ["1e3", "12.5"] {
+            assert_eq!(problem(typed), ["Word count must be a whole number, like 25."], "{typed}");
+        }
+        // Fractions where fractions belong.
+        let mut form = filled();
+        form.format = FormatFields {
+            included: true,
+            margin_inches: ".75".into(),
+            primary_font_size_pt: "1e1".into(),
+            ..FormatFields::default()
+        };
+        assert_eq!(
+            form.to_request()["document"]["format"],
+            json!({"margin_inches": 0.75, "primary_font_size_pt": "1e1"})
+        );
+    }
+
+    #[test]
+    fn a_saved_form_comes_back_as_it_was() {
+        let mut form = FilingForm { is_pro_se: true, word_count: "8,100".into(), page_count: "abc".into(), ..filled() };
+        form.caption.included = true;
+        form.caption.set("has_court_name", true);
+        form.sections.set("has_toc", true);
+        form.certificate_word_count = "5990".into();
+        form.format = FormatFields {
+            included: true,
+            margin_inches: "0.75".into(),
+            line_spacing: "double".into(),
+            ..Default::default()
+        };
+        let text = form.to_saved().to_string();
+        assert_eq!(FilingForm::from_saved(&serde_json::from_str(&text).unwrap()), form);
+        // Anything else (an older copy, another page's) gives the default, never a panic.
+        assert_eq!(FilingForm::from_saved(&json!(null)), FilingForm::default());
+        assert_eq!(
+            FilingForm::from_saved(&json!({"district_id": 3, "caption": {"flags": {"gone": true}}})),
+            FilingForm::default()
+        );
     }
 
     #[test]

@@ -11,10 +11,10 @@ use serde_json::Value;
 /// What the analysis of a dropped PDF gives the page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
-    /// The part that fills the form: the partial check request when the document type
-    /// is supported, else only the extracted counts and sections.
+    /// The part that fills the form: the partial check request when the paper is a
+    /// supported filing, else `null` (nothing is filled).
     pub fill: Value,
-    /// Whether the document type was recognised with enough confidence to check.
+    /// Whether the paper is a supported filing (the reader gave a check request).
     pub supported: bool,
     /// The engine's reasoning and warnings, to show.
     pub notes: Vec<String>,
@@ -51,29 +51,32 @@ pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String
     // only why their words are missing here.
     notes.extend(response["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str().map(str::to_owned)));
     let unread = outcome["unread_pages"].as_array().is_some_and(|pages| !pages.is_empty());
+    // A paper that is not a supported filing (a state-court memo, a newsletter, a
+    // standing order, or a scan whose text this browser cannot read) has no verdict, as
+    // on the server (no `check_request`): nothing of it fills the form, whose earlier
+    // paper it is not.
+    let check_request = response["check_request"].clone();
+    let supported = supported && check_request.is_object();
+    if !supported {
+        if unread {
+            notes.push(
+                "Scanned text is recognised only by the server, not in this browser: describe the paper below, or \
+                 have the server read it."
+                    .into(),
+            );
+        }
+        return Ok(Analysis { fill: Value::Null, supported, notes, unfilled: Vec::new() });
+    }
+    let mut fill = check_request;
+    // The count leaves out the unread pages' words: filled, it would pass a word limit the
+    // paper may exceed (an image-only PDF counts 0).
+    let mut unfilled = Vec::new();
     if unread {
         notes.push(
             "Scanned text is recognised only by the server, not in this browser, so Word count is left empty for you \
              to enter."
                 .into(),
         );
-    }
-    let mut fill = if supported {
-        response["check_request"].clone()
-    } else {
-        // A paper of unknown type: its caption, signature block, format and personal data
-        // would be judged as a filing's, so only what any document has is filled.
-        let document = &response["document"];
-        let part = ["page_count", "word_count", "sections"]
-            .into_iter()
-            .filter_map(|name| Some((name.to_owned(), document.get(name)?.clone())))
-            .collect();
-        Value::Object(part)
-    };
-    // The count leaves out the unread pages' words: filled, it would pass a word limit the
-    // paper may exceed (an image-only PDF counts 0).
-    let mut unfilled = Vec::new();
-    if unread {
         let document = if fill.get("document").is_some() { &mut fill["document"] } else { &mut fill };
         if let Some(document) = document.as_object_mut() {
             document.remove("word_count");
@@ -168,16 +171,10 @@ mod tests {
     }
 
     #[test]
-    fn a_pdf_of_unknown_type_fills_only_its_counts_and_sections() {
+    fn a_pdf_that_is_not_a_supported_filing_fills_nothing_and_says_why() {
         let analysis = analyse(&fixture("nonlegal_newsletter"), &json!({})).unwrap();
         assert!(!analysis.supported);
-        let mut keys: Vec<_> = analysis.fill.as_object().unwrap().keys().cloned().collect();
-        keys.sort();
-        assert_eq!(keys, ["page_count", "sections", "word_count"]);
-        let mut form = FilingForm::default();
-        form.fill_from(&analysis.fill);
-        assert!(form.sections.included && form.page_count == "1" && form.word_count == "416");
-        assert!(!form.caption.included && !form.signature_block.included);
-        assert!(!form.format.included && !form.privacy.included);
+        assert_eq!(analysis.fill, Value::Null);
+        assert!(!analysis.notes.is_empty() && !analysis.notes[0].is_empty(), "the reasoning: {:?}", analysis.notes);
     }
 }

@@ -86,6 +86,9 @@ pub fn PracticesPanel(
     judge: Memo<String>,
     profile: RwSignal<Option<Arc<Profile>>>,
     layer: RwSignal<Layer>,
+    // Bumped to fetch the judge's profile again: after a save, the server checks against
+    // the saved layer, and so must the page.
+    profile_retry: RwSignal<u32>,
 ) -> impl IntoView {
     let module = expect_context::<DocumentModule>();
     let open = RwSignal::new(false);
@@ -281,6 +284,9 @@ pub fn PracticesPanel(
                 Ok(text) => match proposals::parse_saved(&text) {
                     Ok(answer) => {
                         saved.set(Some((answer.version, body)));
+                        // The published profile now includes the saved layer on the
+                        // server: fetch it, so the page checks against what the server does.
+                        profile_retry.update(|n| *n += 1);
                         SaveState::Saved(answer)
                     }
                     Err(message) => SaveState::Failed { message: format!("Not saved: {message}"), details: Vec::new() },
