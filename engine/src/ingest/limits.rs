@@ -271,17 +271,21 @@ pub fn leave_narrower_papers_out(found: &mut [(Finding, usize)]) {
     for narrow in 0..found.len() {
         for wide in 0..found.len() {
             let (n, w) = (&found[narrow].0, &found[wide].0);
-            let (Some(inner), Some(outer)) = (&n.applies_to.document_scopes, &w.applies_to.document_scopes) else {
-                continue;
-            };
-            let same_filings = AppliesTo { document_scopes: None, ..n.applies_to.clone() }
-                == AppliesTo { document_scopes: None, ..w.applies_to.clone() };
-            let strictly_within = inner.len() < outer.len() && inner.iter().all(|scope| outer.contains(scope));
             if n.kind != w.kind || !matches!(n.kind, RuleKind::PageLimit | RuleKind::WordLimit) {
                 continue;
             }
+            let (Some(inner), Some(outer)) = (&n.applies_to.document_scopes, &w.applies_to.document_scopes) else {
+                continue;
+            };
+            let strictly_within = inner.len() < outer.len() && inner.iter().all(|scope| outer.contains(scope));
             // The same number for both needs nothing: either limit gives the same answer.
-            if !same_filings || !strictly_within || n.params == w.params {
+            if !strictly_within || n.params == w.params {
+                continue;
+            }
+            // Only limits for the same motions and parties: the rest of `applies_to` alike.
+            let same_filings = AppliesTo { document_scopes: None, ..n.applies_to.clone() }
+                == AppliesTo { document_scopes: None, ..w.applies_to.clone() };
+            if !same_filings {
                 continue;
             }
             let inner = inner.clone();
