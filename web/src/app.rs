@@ -172,13 +172,15 @@ fn saved_form() -> FilingForm {
 fn App() -> impl IntoView {
     let api_key = RwSignal::new(storage().and_then(|s| s.get_item(API_KEY_STORAGE).ok()?).unwrap_or_default());
     let form = RwSignal::new(saved_form());
-    // Kept for the tab at every change (after the first run, which is what was read).
+    // Kept for the tab at every change. The first run only subscribes: the form is then
+    // what was read, and writing it back would cost the start a serialization for nothing.
     Effect::new(move |first: Option<()>| {
-        let saved = form.with(|f| f.to_saved().to_string());
-        if first.is_some()
-            && let Some(storage) = session_storage()
-        {
-            let _ = storage.set_item(FORM_STORAGE, &saved);
+        if first.is_none() {
+            form.track();
+            return;
+        }
+        if let Some(storage) = session_storage() {
+            let _ = storage.set_item(FORM_STORAGE, &form.with(|f| f.to_saved().to_string()));
         }
     });
     let courts = RwSignal::new(Vec::<Choice>::new());
@@ -336,16 +338,13 @@ fn App() -> impl IntoView {
             if district.get_untracked() != district_id || judge.get_untracked() != judge_slug {
                 return;
             }
-            let parsed = loaded.map(|text| ffi::parse_profile(text.as_bytes()));
-            if !matches!(parsed, Ok(Ok(_))) {
-                // Nothing newer came: the rules in hand are not being refreshed any more.
-                refreshing.set(false);
-            }
-            match parsed {
+            // Whatever came (newer rules, or nothing usable), the rules in hand are not
+            // being refreshed any more.
+            refreshing.set(false);
+            match loaded.map(|text| ffi::parse_profile(text.as_bytes())) {
                 Ok(Ok(parsed)) => {
                     connection.set("Rules loaded. Checks now run in this browser as you type.".into());
                     profile_of.set_value(Some((key, district_id, judge_slug)));
-                    refreshing.set(false);
                     profile.set(Some(Arc::new(parsed)));
                 }
                 Ok(Err(_)) => {
