@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.28.1"
+PROFILE_VERSION = "2026.11.29.1"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -322,10 +322,11 @@ def local_rules(url):
     return [
         rule("Structure:notice-of-motion", "STRUCTURE", "Local Civil Rule 7.1(a)(1)", "Notice of motion",
              "A motion needs a notice of motion (or an order to show cause signed by the court) naming the rules or "
-             "statutes it is brought under and the relief it seeks. Letter-motions where permitted are excepted.",
+             "statutes it is brought under and the relief it seeks. Letter-motions where permitted are excepted. A notice "
+             "filed as its own paper cannot be seen in the memorandum: confirm it is filed with the motion.",
              "CRITICAL", LR_7_1_A_1, url,
              applies_to={"document_scopes": ["brief_support", "reconsideration_support"], "filing_roles": ["movant"]},
-             params={"required_fields": ["has_notice_of_motion"]}),
+             params={"required_fields": ["has_notice_of_motion"], "on_missing": "ACTION_REQUIRED"}),
         rule("Structure:memorandum-of-law", "STRUCTURE", "Local Civil Rule 7.1(a)(2)", "Memorandum of law",
              "A motion needs a memorandum of law setting out the authorities relied on, divided under headings into one "
              "part per issue.",
@@ -429,16 +430,18 @@ def local_rules(url):
         rule("Structure:56.1-statement", "STRUCTURE", "Local Civil Rule 56.1(a)", "Statement of material facts",
              "A summary-judgment motion must come with a separate, short statement of the undisputed material facts in "
              "numbered paragraphs; without it the motion may be denied. The rule does not apply to claims under the "
-             "Administrative Procedure Act or the Freedom of Information Act.",
+             "Administrative Procedure Act or the Freedom of Information Act. Filed as its own paper, the statement cannot "
+             "be seen in the memorandum: confirm it is filed with the motion.",
              "CRITICAL", LR_56_1_A, url,
              applies_to={"motion_types": ["Rule_56"], "filing_roles": ["movant"], "except_claims_under": NOT_56_1},
-             params={"required_fields": ["has_56_1_statement"]}),
+             params={"required_fields": ["has_56_1_statement"], "on_missing": "ACTION_REQUIRED"}),
         rule("Structure:56.1-counterstatement", "STRUCTURE", "Local Civil Rule 56.1(b)", "Counterstatement of material facts",
              "Papers opposing summary judgment must answer each numbered paragraph of the movant's statement, admitting "
-             "or denying it, and may add paragraphs of facts said to be genuinely disputed.",
+             "or denying it, and may add paragraphs of facts said to be genuinely disputed. Filed as its own paper, the "
+             "counterstatement cannot be seen in the memorandum: confirm it is filed with the opposition.",
              "CRITICAL", LR_56_1_B, url,
              applies_to={"motion_types": ["Rule_56"], "filing_roles": ["opponent"], "except_claims_under": NOT_56_1},
-             params={"required_fields": ["has_56_1_counterstatement"]}),
+             params={"required_fields": ["has_56_1_counterstatement"], "on_missing": "ACTION_REQUIRED"}),
         rule("Structure:56.1-numbered-paragraphs", "STRUCTURE", "Local Civil Rule 56.1(c)", "Numbered paragraphs",
              "Rule 56.1 statements are set out in numbered paragraphs; a movant's paragraph not specifically denied by a "
              "correspondingly numbered paragraph is deemed admitted.",
@@ -453,11 +456,12 @@ def local_rules(url):
              "Notice to pro se litigant opposing summary judgment (text before the 2024 restyling)",
              "A represented party moving for summary judgment against a party who has no lawyer must serve and file, "
              "as a separate document with the motion papers, the rule's notice to the pro se litigant, with the full "
-             "texts of Fed. R. Civ. P. 56 and Local Civil Rule 56.1 attached.",
+             "texts of Fed. R. Civ. P. 56 and Local Civil Rule 56.1 attached. Being a separate document, it cannot be seen "
+             "in the other papers: confirm it is filed and served.",
              "CRITICAL", LR_56_2, url,
              applies_to={"motion_types": ["Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False,
                          "opposing_party_pro_se": True},
-             params={"required_fields": ["has_pro_se_sj_notice"]}),
+             params={"required_fields": ["has_pro_se_sj_notice"], "on_missing": "ACTION_REQUIRED"}),
     ]
 
 

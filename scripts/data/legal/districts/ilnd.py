@@ -124,10 +124,11 @@ RULES = [
         "citation": "N.D. Ill. LR 56.1(a)",
         "label": "Statement of material facts",
         "summary": "A summary-judgment movant must file, with the motion, a statement of material facts meeting LR 56.1(d) "
-                   "with the cited evidence attached; leaving it out can get the motion denied.",
+                   "with the cited evidence attached; leaving it out can get the motion denied. Filed as its own paper, the "
+                   "statement cannot be seen in the memorandum: confirm it is filed with the motion.",
         "severity": "CRITICAL",
         "applies_to": {"motion_types": ["Rule_56"], "filing_roles": ["movant"]},
-        "params": {"required_fields": ["has_56_1_statement"]},
+        "params": {"required_fields": ["has_56_1_statement"], "on_missing": "ACTION_REQUIRED"},
         "source_text": " ".join([LR_56_1_A_2, LR_56_1_A_3]),
     },
     {
@@ -136,10 +137,11 @@ RULES = [
         "citation": "N.D. Ill. LR 56.1(b)(2)",
         "label": "Response to the statement of material facts",
         "summary": "A party opposing summary judgment must file a response to the movant's LR 56.1 statement that meets "
-                   "LR 56.1(e), attaching any evidence it cites that the movant did not already attach.",
+                   "LR 56.1(e), attaching any evidence it cites that the movant did not already attach. Filed as its own "
+                   "paper, the response cannot be seen in the memorandum: confirm it is filed with the opposition.",
         "severity": "WARNING",
         "applies_to": {"motion_types": ["Rule_56"], "filing_roles": ["opponent"]},
-        "params": {"required_fields": ["has_56_1_counterstatement"]},
+        "params": {"required_fields": ["has_56_1_counterstatement"], "on_missing": "ACTION_REQUIRED"},
         "source_text": LR_56_1_B_2,
     },
 ]
