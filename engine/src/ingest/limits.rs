@@ -48,12 +48,15 @@ pub fn find_limits(sentence: &Sentence, t: &[Token]) -> Vec<Finding> {
     let sentence_motions = motions(t);
     let mut found = Vec::new();
     let mut previous: Option<(Strength, Unit)> = None;
+    // The finding made from the previous number, while it is the one just before.
+    let mut previous_found: Option<usize> = None;
     for (k, q) in counted.iter().enumerate() {
         let from = if k == 0 { 0 } else { counted[k - 1].last + 1 };
         // "20 pages or 6,000 words": the other measure of the same ceiling.
         let alternative = previous
             .filter(|(_, unit)| *unit != q.unit && q.first > 0 && t[q.first - 1].word == "or")
             .map(|(strength, _)| strength);
+        let paired_with = alternative.and(previous_found.take());
         let Some(strength) = ceiling(t, q, from, sentence.table_row).or(alternative) else {
             previous = None;
             continue;
@@ -89,8 +92,38 @@ pub fn find_limits(sentence: &Sentence, t: &[Token]) -> Vec<Finding> {
         let clause_motions = motions(&t[from..q.first]);
         let motion_types = limit_motions(&clause_motions, &sentence_motions, &paper, sentence);
         found.push(limit_finding(q, &paper, motion_types, strength, source));
+        if let Some(other) = paired_with {
+            mark_alternatives(&mut found, other);
+        }
+        previous_found = Some(found.len() - 1);
     }
     found
+}
+
+/// "20 pages or 6,000 words": a paper within either measure complies, but the check
+/// holds a paper to every limit its layer gives it, so proposing both would fail a
+/// 22-page brief of 5,800 words. The word limit is proposed as read; the page limit
+/// with low confidence (left out unless the reviewer ticks it), both saying why. Words,
+/// because they are the finer measure, and a ceiling of so many words is usually the
+/// more generous of the two (a double-spaced page holds some 250–300 words).
+fn mark_alternatives(found: &mut [Finding], other: usize) {
+    let last = found.len() - 1;
+    let (pages, words) = if found[last].kind == RuleKind::PageLimit { (last, other) } else { (other, last) };
+    if found[pages].kind != RuleKind::PageLimit || found[words].kind != RuleKind::WordLimit {
+        return;
+    }
+    let (page_limit, word_limit) = (found[pages].params.max_pages, found[words].params.max_words);
+    let (Some(page_limit), Some(word_limit)) = (page_limit, word_limit) else { return };
+    found[pages].confidence = Confidence::Low;
+    found[pages].reasoning.push_str(&format!(
+        "; the sentence gives {word_limit} words as the alternative: a paper within either complies, but a check \
+         holds a paper to every limit it is given, so the word limit is proposed and this one is left for you to \
+         choose"
+    ));
+    found[words].reasoning.push_str(&format!(
+        "; the sentence gives {page_limit} pages as the alternative, proposed with low confidence: a paper within \
+         either complies, and a check holds a paper to every limit it is given"
+    ));
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -337,3 +337,19 @@ fn narrower_papers_keep_their_own_limit() {
     let scopes = e.proposals[0].rule.applies_to.clone().unwrap().document_scopes.unwrap();
     assert!(scopes.contains(&S::BriefOpposition), "{scopes:?}");
 }
+
+#[test]
+fn a_word_limit_with_a_page_alternative_proposes_the_words() {
+    // Either measure suffices; the check would hold a paper to both, so the page
+    // alternative is proposed with low confidence (left out by default) and both say why.
+    let e = extract("Memoranda in support of or in opposition to a motion may not exceed 35 pages or 11,000 words.");
+    let words = e.proposals.iter().find(|p| p.rule.params.max_words == Some(11_000)).expect("the word limit");
+    let pages = e.proposals.iter().find(|p| p.rule.params.max_pages == Some(35)).expect("the page limit");
+    assert_eq!(pages.confidence, Confidence::Low, "{:#?}", pages);
+    assert_ne!(words.confidence, Confidence::Low, "{:#?}", words);
+    assert!(pages.reasoning.contains("11000 words as the alternative"), "{}", pages.reasoning);
+    assert!(words.reasoning.contains("35 pages as the alternative"), "{}", words.reasoning);
+    // Two separate limits are still two rules as read.
+    let e = extract("Memoranda may not exceed 25 pages. Reply memoranda may not exceed 3,000 words.");
+    assert!(e.proposals.iter().all(|p| p.confidence != Confidence::Low), "{:#?}", e.proposals);
+}
