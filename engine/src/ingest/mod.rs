@@ -29,7 +29,7 @@ use reader::{Reading, Sentence, SourceLine};
 use words::Token;
 
 /// Changes whenever a change to the patterns may change a proposal.
-pub const EXTRACTOR_VERSION: &str = "4";
+pub const EXTRACTOR_VERSION: &str = "5";
 
 /// Limits on what is read, so that a hostile input costs bounded time.
 const MAX_TEXT_BYTES: usize = 2 * 1024 * 1024;

@@ -117,6 +117,9 @@ pub fn pmc_finding(
         applies_to: AppliesTo {
             motion_types,
             filing_roles: Some(vec![FilingRole::Movant]),
+            // The conference comes before the motion's own papers: not the letter asking
+            // for it, nor a reply.
+            document_scopes: Some(vec![S::BriefSupport, S::ReconsiderationSupport, S::Affidavit, S::Rule561Statement]),
             filer_pro_se: pro_se_exempt.then_some(false),
             ..AppliesTo::default()
         },

@@ -353,3 +353,15 @@ fn a_word_limit_with_a_page_alternative_proposes_the_words() {
     let e = extract("Memoranda may not exceed 25 pages. Reply memoranda may not exceed 3,000 words.");
     assert!(e.proposals.iter().all(|p| p.confidence != Confidence::Low), "{:#?}", e.proposals);
 }
+
+#[test]
+fn the_conference_rule_does_not_hold_the_letter_that_asks_for_it() {
+    let e = extract(
+        "A party intending to move to dismiss under Rule 12 must first request a pre-motion conference by letter.",
+    );
+    let pmc = e.proposals.iter().find(|p| p.rule.kind() == Some(RuleKind::Pmc)).expect("a conference rule");
+    let scopes = pmc.rule.applies_to.as_ref().unwrap().document_scopes.clone().unwrap();
+    assert!(scopes.contains(&S::BriefSupport) && scopes.contains(&S::Affidavit), "{scopes:?}");
+    assert!(!scopes.contains(&S::BriefReply), "{scopes:?}");
+    assert!(!scopes.contains(&S::Letter) && !scopes.contains(&S::DiscoveryLetter), "{scopes:?}");
+}

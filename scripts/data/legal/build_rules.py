@@ -32,11 +32,14 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.29.1"
+PROFILE_VERSION = "2026.11.29.2"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
 MOTION_BRIEFS = ["brief_support", "brief_opposition", "brief_reply", "reconsideration_support", "reconsideration_reply"]
+# Every paper but an affidavit or declaration, which its declarant signs (the signature rules).
+NOT_AFFIDAVITS = MOTION_BRIEFS + ["letter", "discovery_letter", "proposed_findings", "settlement_statement",
+                                  "objection_response", "rule_56_1_statement"]
 
 # ------------------------------------------------------------------ quotations
 # FRCP (Cornell LII gives each rule its own address; the FRCP excerpt document holds them all).
@@ -247,8 +250,10 @@ NATIONAL = [
          params={"required_fields": ["has_court_name", "has_case_title", "has_docket_number", "has_document_designation"]}),
     rule("Signature:signature-block", "SIGNATURE", "Fed. R. Civ. P. 11(a)", "Signature",
          "The paper must be signed by an attorney of record (or by the party if unrepresented) and give the signer's name, "
-         "address, e-mail address and telephone number. A firm name is not required.",
+         "address, e-mail address and telephone number. A firm name is not required. An affidavit or declaration is "
+         "signed by its declarant, who need not be a lawyer: this check does not apply to it.",
          "CRITICAL", FRCP_11_A, frcp("11"),
+         applies_to={"document_scopes": NOT_AFFIDAVITS},
          params={"required_fields": ["present", "has_attorney_name", "has_address", "has_email", "has_phone"]}),
     rule("Reference:motion-in-writing", "PROCEDURE", "Fed. R. Civ. P. 7(b)(1)", "Motions: writing, grounds, relief",
          "A request for a court order is made by motion, in writing unless made at a hearing or trial, stating its grounds "
@@ -271,9 +276,10 @@ NATIONAL = [
     rule("Signature:electronic-signature", "SIGNATURE", "Fed. R. Civ. P. 5(d)(3)(C)", "Electronic signature",
          "A paper filed through a person's electronic-filing account, with the person's authority, is signed by the "
          "filing together with the person's name in the signature block (\"/s/ Name\"). Applies to electronic "
-         "filers; a pro se party files on paper unless a court order or local rule allows otherwise.",
+         "filers; a pro se party files on paper unless a court order or local rule allows otherwise. An affidavit or "
+         "declaration carries its declarant's signature, not the filer's: this check does not apply to it.",
          "WARNING", FRCP_5_D_3_C, frcp("5"),
-         applies_to={"filer_pro_se": False},
+         applies_to={"filer_pro_se": False, "document_scopes": NOT_AFFIDAVITS},
          params={"required_fields": ["is_electronic_signature"]}),
     rule("Structure:conferral-protective-order", "STRUCTURE", "Fed. R. Civ. P. 26(c)(1)",
          "Conferral certification: protective orders",
@@ -485,7 +491,11 @@ def sample_rule(slug, section, key, category, label, summary, severity, applies_
                 sample_text(slug, section), sources.SAMPLE_ORDERS_URL + slug, applies_to, params)
 
 
-DISPOSITIVE_MOVANT_REPRESENTED = {"motion_types": ["Rule_12", "Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False}
+# A pre-motion conference is owed before the motion's own papers: not the letter that asks for it, and
+# not the reply (the filer's reply is `filing_role: reply`; a reply marked `movant` is not the motion).
+MOTION_PAPERS = ["brief_support", "reconsideration_support", "affidavit", "rule_56_1_statement"]
+DISPOSITIVE_MOVANT_REPRESENTED = {"motion_types": ["Rule_12", "Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False,
+                                  "document_scopes": MOTION_PAPERS}
 
 SAMPLE_RULES = {
     "avery-sample": [
@@ -554,7 +564,8 @@ SAMPLE_RULES = {
         sample_rule("drew-specimen", "1.C", "Pmc:summary-judgment", "PMC", "Pre-motion conference",
                     "A pre-motion conference is required before moving for summary judgment. Parties proceeding pro se "
                     "are exempt.", "CRITICAL",
-                    {"motion_types": ["Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False}),
+                    {"motion_types": ["Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False,
+                     "document_scopes": MOTION_PAPERS}),
     ],
     "emery-demo": [
         sample_rule("emery-demo", "1.A", "PageLimit:memorandum", "PAGE_LIMIT", "Memorandum length",
