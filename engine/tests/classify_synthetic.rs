@@ -362,3 +362,231 @@ fn a_recognised_line_that_names_no_paper_is_not_a_title() {
     assert!(!c.supported);
     assert!(c.reasoning.contains("no title naming the kind of paper"), "{}", c.reasoning);
 }
+
+/// A PDF of 12 pt Courier lines `(x, y, text)` per page: every glyph is 7.2 pt wide, so
+/// a line can be centred exactly.
+fn courier_pdf(pages: &[Vec<(i64, i64, String)>]) -> Vec<u8> {
+    let mut doc = Document::with_version("1.7");
+    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier", "Encoding" => "WinAnsiEncoding" });
+    let pages = pages
+        .iter()
+        .map(|lines| {
+            let mut ops = vec![Operation::new("BT", vec![]), Operation::new("Tf", vec!["F1".into(), 12.into()])];
+            for (x, y, text) in lines {
+                ops.push(Operation::new("Tm", vec![1.into(), 0.into(), 0.into(), 1.into(), (*x).into(), (*y).into()]));
+                ops.push(Operation::new("Tj", vec![Object::string_literal(text.as_str())]));
+            }
+            ops.push(Operation::new("ET", vec![]));
+            (Content { operations: ops }, dictionary! { "Font" => dictionary! { "F1" => font } })
+        })
+        .collect();
+    finish_pages(doc, pages)
+}
+
+/// The x that centres a 12 pt Courier line on a US Letter page.
+fn centred(text: &str) -> i64 {
+    306 - (text.len() as f64 * 3.6).round() as i64
+}
+
+/// Prose lines of at most 60 characters (432 pt in 12 pt Courier).
+fn prose_lines(count: usize) -> Vec<String> {
+    let words: Vec<&str> = PROSE.iter().flat_map(|l| l.split(' ')).collect();
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in words.iter().cycle() {
+        if line.len() + 1 + word.len() > 60 {
+            lines.push(std::mem::take(&mut line));
+            if lines.len() == count {
+                break;
+            }
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines
+}
+
+const SIGNATURE: [&str; 9] = [
+    "Dated: New York, New York, November 2, 2026",
+    "Respectfully submitted,",
+    "/s/ Jane Roe",
+    "Jane Roe",
+    "ROE & PARTNERS LLP",
+    "1 Main Street, New York, NY 10001",
+    "(212) 555-0100",
+    "jroe@roepartners.com",
+    "Attorneys for Defendant",
+];
+
+/// A double-spaced (24 pt) brief in 12 pt Courier, the way a word processor sets one: the
+/// caption, the title's lines (`title_gap` apart, centred and capitalised), optionally a
+/// centred heading a line below the title, three pages of prose, then the signature block
+/// (a blank line under the prose) whose first `split` lines end a page and the rest open
+/// the next one (`split` = 9: all on one page). Returns the PDF and its prose words.
+fn double_spaced_brief(title: &[&str], title_gap: i64, heading: Option<&str>, split: usize) -> (Vec<u8>, u32) {
+    let mut pages: Vec<Vec<(i64, i64, String)>> = Vec::new();
+    let mut first: Vec<(i64, i64, String)> = vec![
+        (centred("UNITED STATES DISTRICT COURT"), 708, "UNITED STATES DISTRICT COURT".into()),
+        (centred("EASTERN DISTRICT OF NEW YORK"), 684, "EASTERN DISTRICT OF NEW YORK".into()),
+        (72, 636, "JOHN DOE, Plaintiff,".into()),
+        (72, 612, "v.                       Case No. 1:24-cv-01234".into()),
+        (72, 588, "ACME CORPORATION, Defendant.".into()),
+    ];
+    let mut y = 540;
+    for (k, line) in title.iter().enumerate() {
+        if k > 0 {
+            y -= title_gap;
+        }
+        first.push((centred(line), y, (*line).into()));
+    }
+    let mut words = 0;
+    if let Some(heading) = heading {
+        y -= 24;
+        first.push((centred(heading), y, heading.into()));
+        words += heading.split(' ').count() as u32;
+    }
+    y -= 48;
+    let prose = prose_lines(((y - 96) / 24 + 1) as usize + 2 * 26 + 10);
+    words += prose.iter().map(|l| l.split(' ').count() as u32).sum::<u32>();
+    let mut page = first;
+    for (k, line) in prose.iter().enumerate() {
+        if y < 96 {
+            pages.push(std::mem::take(&mut page));
+            y = 708;
+        }
+        // a paragraph's first line is indented
+        page.push((if k % 9 == 0 { 108 } else { 72 }, y, line.clone()));
+        y -= 24;
+    }
+    // the signature block under a blank line, in the left column; the page break after
+    // `split` of its lines
+    y -= 24;
+    let room = ((y - 96) / 24 + 1) as usize;
+    assert!(room >= split, "the block's first {split} lines fit on the page ({room})");
+    for (k, line) in SIGNATURE.iter().enumerate() {
+        if k == split || y < 96 {
+            pages.push(std::mem::take(&mut page));
+            y = 708;
+        }
+        page.push((72, y, (*line).into()));
+        y -= 24;
+    }
+    pages.push(page);
+    for (n, page) in pages.iter_mut().enumerate() {
+        let number = (n + 1).to_string();
+        page.push((centred(&number), 36, number));
+    }
+    (courier_pdf(&pages), words)
+}
+
+const DISMISS_TITLE: [&str; 2] = ["MEMORANDUM OF LAW IN SUPPORT OF DEFENDANT'S MOTION", "TO DISMISS THE COMPLAINT"];
+
+#[test]
+fn a_double_spaced_title_keeps_its_second_line() {
+    // the same title set 14 pt apart (single-spaced) and 24 pt apart (double-spaced, the
+    // body's own spacing): both read the whole title and name a motion to dismiss
+    for gap in [14, 24] {
+        let (pdf, words) = double_spaced_brief(&DISMISS_TITLE, gap, None, 9);
+        let r = classify(&pdf, &ClassifyHints::default()).unwrap().response;
+        let c = &r.classification;
+        assert_eq!(serde_json::to_value(c.motion_type).unwrap(), "Rule_12", "gap {gap}: {}", c.reasoning);
+        assert_eq!(serde_json::to_value(c.document_scope).unwrap(), "brief_support", "gap {gap}");
+        assert!(c.reasoning.contains("Motion to Dismiss the Complaint"), "gap {gap}: {}", c.reasoning);
+        // neither title line is counted
+        assert_eq!(r.document.word_count, words, "gap {gap}");
+        assert_eq!(r.format_detection.line_spacing_pt, Some(24.0));
+    }
+    // a title broken after an open phrase ("… IN SUPPORT OF") goes on too
+    let title = ["MEMORANDUM OF LAW IN SUPPORT OF", "DEFENDANT'S MOTION FOR SUMMARY JUDGMENT"];
+    let (pdf, words) = double_spaced_brief(&title, 24, None, 9);
+    let r = classify(&pdf, &ClassifyHints::default()).unwrap().response;
+    assert_eq!(
+        serde_json::to_value(r.classification.motion_type).unwrap(),
+        "Rule_56",
+        "{}",
+        r.classification.reasoning
+    );
+    assert_eq!(r.document.word_count, words);
+}
+
+#[test]
+fn a_heading_a_double_space_under_a_complete_title_stays_a_heading() {
+    // the title is complete, so the centred capitalised heading one double-spaced line
+    // below it is not part of it: it is counted and stays out of the title
+    let title = ["MEMORANDUM OF LAW IN SUPPORT OF", "DEFENDANT'S MOTION TO DISMISS"];
+    for heading in ["PRELIMINARY STATEMENT", "INTRODUCTION", "STATEMENT OF FACTS"] {
+        let (pdf, words) = double_spaced_brief(&title, 24, Some(heading), 9);
+        let r = classify(&pdf, &ClassifyHints::default()).unwrap().response;
+        let c = &r.classification;
+        assert_eq!(serde_json::to_value(c.motion_type).unwrap(), "Rule_12", "{}", c.reasoning);
+        assert!(c.reasoning.contains("Motion to Dismiss\""), "{heading}: {}", c.reasoning);
+        assert_eq!(r.document.word_count, words, "{heading} is counted");
+    }
+}
+
+#[test]
+fn a_signature_block_cut_by_a_page_break_is_read_across_it() {
+    let one_page = {
+        let (pdf, _) = double_spaced_brief(&DISMISS_TITLE, 24, None, 9);
+        classify(&pdf, &ClassifyHints::default()).unwrap().response
+    };
+    let whole = one_page.document.signature_block.clone().unwrap();
+    assert!(
+        whole.present
+            && whole.has_attorney_name
+            && whole.has_firm_name
+            && whole.has_address
+            && whole.has_email
+            && whole.has_phone
+            && whole.is_electronic_signature,
+        "{whole:?}"
+    );
+    // the name signed at the foot of one page, the firm, address, telephone and e-mail at
+    // the top of the next (and every other place the break can fall)
+    for split in 1..SIGNATURE.len() {
+        let (pdf, words) = double_spaced_brief(&DISMISS_TITLE, 24, None, split);
+        let r = classify(&pdf, &ClassifyHints::default()).unwrap().response;
+        assert_eq!(r.document.signature_block.as_ref(), Some(&whole), "split after {split} lines");
+        // nothing of the block is counted, and its second page is back matter
+        assert_eq!(r.document.word_count, words, "split after {split} lines");
+        assert_eq!(r.page_count_analysis.back_matter_pages, 1, "split after {split} lines");
+    }
+}
+
+#[test]
+fn a_new_section_at_the_top_of_the_next_page_is_not_part_of_the_signature() {
+    // the block ends its page with the signer's name; the next page opens with a centred
+    // heading, and the address under it is not the signer's
+    let mut pages: Vec<Vec<(i64, i64, String)>> = Vec::new();
+    let mut page = vec![
+        (centred("UNITED STATES DISTRICT COURT"), 708, "UNITED STATES DISTRICT COURT".to_string()),
+        (centred("EASTERN DISTRICT OF NEW YORK"), 684, "EASTERN DISTRICT OF NEW YORK".into()),
+        (72, 636, "JOHN DOE, Plaintiff,".into()),
+        (72, 612, "v.                       Case No. 1:24-cv-01234".into()),
+        (72, 588, "ACME CORPORATION, Defendant.".into()),
+        (centred(DISMISS_TITLE[0]), 540, DISMISS_TITLE[0].into()),
+        (centred(DISMISS_TITLE[1]), 516, DISMISS_TITLE[1].into()),
+    ];
+    let mut y = 468;
+    for line in prose_lines(12) {
+        page.push((72, y, line));
+        y -= 24;
+    }
+    for line in &SIGNATURE[..4] {
+        y -= 24;
+        page.push((72, y, (*line).into()));
+    }
+    pages.push(page);
+    pages.push(vec![
+        (centred("APPENDIX"), 708, "APPENDIX".into()),
+        (72, 684, "ROE & PARTNERS LLP".into()),
+        (72, 660, "1 Main Street, New York, NY 10001".into()),
+        (72, 636, "(212) 555-0100".into()),
+    ]);
+    let r = classify(&courier_pdf(&pages), &ClassifyHints::default()).unwrap().response;
+    let block = r.document.signature_block.unwrap();
+    assert!(block.present && block.is_electronic_signature, "{block:?}");
+    assert!(!block.has_firm_name && !block.has_address && !block.has_phone, "{block:?}");
+}

@@ -102,13 +102,11 @@ fn signature_placeholders(pages: &[PageText], s: &Structure) -> usize {
 }
 
 pub fn signature(pages: &[PageText], s: &Structure) -> SignatureBlock {
-    let Some((page, start)) = s.signature else { return SignatureBlock::default() };
-    let lines: Vec<&Line> = pages[page].lines[start..]
-        .iter()
-        .zip(&s.roles[page][start..])
-        .filter(|(_, r)| **r == Role::Signature)
-        .map(|(l, _)| l)
-        .collect();
+    if s.signature.is_empty() {
+        return SignatureBlock::default();
+    }
+    // the block's lines, on both sides of a page break that cuts it
+    let lines: Vec<&Line> = s.signature.iter().map(|&(p, i)| &pages[p].lines[i]).collect();
     let texts: Vec<String> = lines.iter().map(|l| l.text.clone()).filter(|t| placeholder_count(t) == 0).collect();
     let upper: Vec<String> = texts.iter().map(|t| normalize(t)).collect();
     let all = upper.join("\n");

@@ -56,8 +56,10 @@ pub struct Structure {
     pub front: Vec<bool>,
     pub back: Vec<bool>,
     pub letter: bool,
-    /// Where the main signature block is: (page, first line).
-    pub signature: Option<(usize, usize)>,
+    /// The lines of the main signature block, (page, line) in reading order: from its
+    /// first line, across a page break when the block runs on at the top of the next page
+    /// (or its closing ends the page before). Empty when there is none.
+    pub signature: Vec<(usize, usize)>,
 }
 
 const COURT_WORDS: [&str; 3] = ["COURT", "TRIBUNAL", "BANKRUPTCY"];
@@ -71,6 +73,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
     mark_running(pages, &mut roles);
     let body_size = body_size(pages, &roles);
     let frame = frame(pages, &roles);
+    let spacing = Spacing { size: body_size, pitch: body_pitch(pages, &roles, body_size) };
 
     // page kinds
     let mut kinds = Vec::with_capacity(pages.len());
@@ -123,7 +126,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
     if let Some(first) = kinds.iter().position(|k| matches!(k, PageKind::Body | PageKind::Cover | PageKind::Form)) {
         let page = &pages[first];
         if let Some(span) = caption_span(&page.lines, &roles[first]) {
-            mark_caption_and_title(page, &mut roles[first], span, frame);
+            mark_caption_and_title(page, &mut roles[first], span, frame, spacing);
         } else if kinds[first] == PageKind::Body
             && let Some(salutation) = salutation(&page.lines, &roles[first])
         {
@@ -134,7 +137,7 @@ pub fn analyse(pages: &[PageText], fillable: bool) -> Structure {
             mark_letter_headers(pages, &mut roles, first + 1);
         } else if matches!(kinds[first], PageKind::Body | PageKind::Form) {
             // a title without a caption (e.g. "MEMORANDUM OF LAW" at the top)
-            mark_leading_title(page, &mut roles[first], frame);
+            mark_leading_title(page, &mut roles[first], frame, spacing);
         }
     }
     for (i, page) in pages.iter().enumerate() {
@@ -419,15 +422,122 @@ fn caption_span(lines: &[Line], roles: &[Role]) -> Option<(usize, usize)> {
     Some((court, end))
 }
 
-fn mark_caption_and_title(page: &PageText, roles: &mut [Role], span: (usize, usize), frame: (f64, f64)) {
+fn mark_caption_and_title(
+    page: &PageText,
+    roles: &mut [Role],
+    span: (usize, usize),
+    frame: (f64, f64),
+    spacing: Spacing,
+) {
     for role in roles[span.0..=span.1].iter_mut().filter(|r| **r != Role::Running) {
         *role = Role::Caption;
     }
-    mark_title_from(page, roles, span.1 + 1, frame);
+    mark_title_from(page, roles, span.1 + 1, frame, spacing);
+}
+
+/// The document's body size and the usual distance between its body lines.
+#[derive(Clone, Copy)]
+struct Spacing {
+    size: f64,
+    /// The median baseline-to-baseline distance of consecutive regular-weight body-size
+    /// lines (0 when there are none): 24 in a double-spaced 12 pt document.
+    pitch: f64,
+}
+
+/// The median distance between consecutive regular-weight lines of the body size on one
+/// page (from 0.8 to 3 times the size), as format detection measures line spacing but
+/// before any line roles are known. Linear: the median is selected, not sorted.
+fn body_pitch(pages: &[PageText], roles: &[Vec<Role>], body_size: f64) -> f64 {
+    let mut gaps = Vec::new();
+    for (page, roles) in pages.iter().zip(roles) {
+        let mut previous: Option<&Line> = None;
+        for (line, role) in page.lines.iter().zip(roles) {
+            if *role == Role::Running {
+                continue;
+            }
+            let regular = !line.bold && !line.ocr && (line.size - body_size).abs() < 0.5;
+            if let Some(prev) = previous
+                && regular
+            {
+                let gap = prev.baseline - line.baseline;
+                if (0.8 * body_size..=3.0 * body_size).contains(&gap) {
+                    gaps.push(gap);
+                }
+            }
+            previous = regular.then_some(line);
+        }
+    }
+    if gaps.is_empty() {
+        return 0.0;
+    }
+    let middle = gaps.len() / 2;
+    *gaps.select_nth_unstable_by(middle, f64::total_cmp).1
+}
+
+/// Words that leave a title phrase open when they end a line ("… IN SUPPORT OF",
+/// "… MOTION TO", "DEFENDANT'S"), and words that carry one on when they open the next
+/// ("TO DISMISS …", "FOR SUMMARY JUDGMENT", "PURSUANT TO …"). A heading under a title
+/// ("PRELIMINARY STATEMENT", "INTRODUCTION") does neither.
+const OPEN_ENDS: [&str; 21] = [
+    "OF", "IN", "TO", "FOR", "AND", "OR", "THE", "AN", "ON", "WITH", "UNDER", "PURSUANT", "BY", "AGAINST", "FROM",
+    "AT", "AS", "UPON", "ITS", "THEIR", "&",
+];
+const CONTINUING_STARTS: [&str; 17] = [
+    "TO",
+    "FOR",
+    "IN",
+    "OF",
+    "AND",
+    "OR",
+    "ON",
+    "WITH",
+    "UNDER",
+    "PURSUANT",
+    "BY",
+    "AGAINST",
+    "FROM",
+    "UPON",
+    "AS",
+    "REGARDING",
+    "CONCERNING",
+];
+
+/// How a title line's phrase runs on into the next line, if it does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RunOn {
+    No,
+    /// The next line opens with a word that carries a phrase on ("TO DISMISS …").
+    Continues,
+    /// The line above ends open ("… IN SUPPORT OF", "DEFENDANT'S"): it cannot end a title.
+    Open,
+}
+
+fn run_on(previous: &Line, line: &Line) -> RunOn {
+    let above = normalize(&previous.text);
+    let last = above.rsplit(' ').next().unwrap_or("");
+    let open = OPEN_ENDS.contains(&last)
+        || last.ends_with("'S")
+        || last.ends_with("S'")
+        || last.ends_with(',')
+        || last.ends_with('-');
+    let here = normalize(&line.text);
+    let first = here.split(' ').next().unwrap_or("");
+    if open {
+        RunOn::Open
+    } else if CONTINUING_STARTS.contains(&first) {
+        RunOn::Continues
+    } else {
+        RunOn::No
+    }
 }
 
 /// Marks the centred block of bold or capitalised lines starting at `from` as the title.
-fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64, f64)) -> bool {
+/// Its lines are at most 1.6 × size apart. A wider gap — a title set double-spaced — is
+/// crossed only to a line of the same size that carries the phrase on (`run_on`): up to
+/// 1.15 × the body's line pitch (scaled by the title's size) when the phrase continues,
+/// and also up to 2.2 × size when the line above ends open. So a centred heading a
+/// double-spaced line under a complete title ("PRELIMINARY STATEMENT") stays a heading.
+fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64, f64), spacing: Spacing) -> bool {
     let mut previous: Option<&Line> = None;
     let mut marked = false;
     for (i, line) in page.lines.iter().enumerate().skip(from) {
@@ -446,10 +556,24 @@ fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64
         if !(placed && styled) {
             break;
         }
-        if let Some(prev) = previous
-            && prev.baseline - line.baseline > 1.6 * line.size.max(1.0)
-        {
-            break;
+        if let Some(prev) = previous {
+            let gap = prev.baseline - line.baseline;
+            let size = line.size.max(1.0);
+            let double_spaced = || {
+                if line.ocr || (line.size - prev.size).abs() >= 0.5 {
+                    return false;
+                }
+                let scale = (line.size / spacing.size.max(1.0)).max(1.0);
+                let pitch = (1.15 * spacing.pitch * scale).min(3.0 * size);
+                match run_on(prev, line) {
+                    RunOn::No => false,
+                    RunOn::Continues => gap <= pitch,
+                    RunOn::Open => gap <= pitch.max(2.2 * size),
+                }
+            };
+            if gap > 1.6 * size && !double_spaced() {
+                break;
+            }
         }
         roles[i] = Role::Title;
         previous = Some(line);
@@ -459,7 +583,7 @@ fn mark_title_from(page: &PageText, roles: &mut [Role], from: usize, frame: (f64
 }
 
 /// Without a caption: court lines at the very top, or a title naming a legal paper.
-fn mark_leading_title(page: &PageText, roles: &mut [Role], frame: (f64, f64)) {
+fn mark_leading_title(page: &PageText, roles: &mut [Role], frame: (f64, f64), spacing: Spacing) {
     let content: Vec<usize> = (0..page.lines.len()).filter(|&i| roles[i] != Role::Running).collect();
     let mut start = 0;
     for &i in content.iter().take(3) {
@@ -469,13 +593,13 @@ fn mark_leading_title(page: &PageText, roles: &mut [Role], frame: (f64, f64)) {
         }
     }
     if start > 0 {
-        mark_title_from(page, roles, start, frame);
+        mark_title_from(page, roles, start, frame, spacing);
         return;
     }
     if let Some(&first) = content.first()
         && super::doctype::designation(&normalize(&page.lines[first].text)).is_some()
     {
-        mark_title_from(page, roles, first, frame);
+        mark_title_from(page, roles, first, frame, spacing);
     }
 }
 
@@ -587,14 +711,17 @@ fn is_date_only(text: &str) -> bool {
 
 /// The main signature block: the first `/s/` (or `By:`, or a closing) on a body page.
 /// Its first line is found by walking up through the signature column, closings and
-/// "Dated:" lines; from there the page's remaining lines (footnotes excepted) and any
-/// body pages after it are signature and not counted.
+/// "Dated:" lines — onto the foot of the page before when the walk reaches the top of the
+/// page; from there the page's remaining lines (footnotes excepted) and any body pages
+/// after it are signature and not counted. Returns the block's lines: those, and when the
+/// block reaches the foot of its page, the lines at the top of the next body page that
+/// continue it (`signature_continuation`).
 fn find_signature(
     pages: &[PageText],
     kinds: &[PageKind],
     roles: &mut [Vec<Role>],
     frame: (f64, f64),
-) -> Option<(usize, usize)> {
+) -> Vec<(usize, usize)> {
     let candidates = |anchor: &dyn Fn(&str) -> bool| {
         (0..pages.len()).filter(|&p| kinds[p] == PageKind::Body).find_map(|p| {
             (0..pages[p].lines.len())
@@ -602,7 +729,7 @@ fn find_signature(
                 .map(|i| (p, i))
         })
     };
-    let (page, anchor) = candidates(&is_signature_anchor).or_else(|| {
+    let Some((page, anchor)) = candidates(&is_signature_anchor).or_else(|| {
         // no /s/ line: the last closing on a body page
         (0..pages.len()).rev().filter(|&p| kinds[p] == PageKind::Body).find_map(|p| {
             (0..pages[p].lines.len())
@@ -610,41 +737,57 @@ fn find_signature(
                 .find(|&i| roles[p][i] == Role::Body && is_closing(&pages[p].lines[i].text))
                 .map(|i| (p, i))
         })
-    })?;
-    let lines = &pages[page].lines;
+    }) else {
+        return Vec::new();
+    };
     let column = frame.0 + 0.35 * (frame.1 - frame.0);
-    let anchor_x = lines[anchor].x0;
+    let anchor_x = pages[page].lines[anchor].x0;
     // signature lines are left-aligned with the anchor in the right-hand column
-    let qualifies = |i: usize| {
-        let line = &lines[i];
+    let qualifies = |roles: &[Vec<Role>], (p, i): (usize, usize)| {
+        let line = &pages[p].lines[i];
         let in_column = line.x0 >= column && (line.x0 - anchor_x).abs() <= 24.0 && !line.ocr;
-        roles[page][i] == Role::Body && (in_column || is_closing(&line.text) || is_date_only(&line.text))
+        roles[p][i] == Role::Body && (in_column || is_closing(&line.text) || is_date_only(&line.text))
     };
 
-    let mut start = anchor;
-    for i in (0..anchor).rev() {
-        if roles[page][i] != Role::Body {
-            if roles[page][i] == Role::Running {
+    // the lines above the anchor, nearest first: its page's, then (if the walk gets that
+    // far) the foot of the body page before, its running footer and footnotes set aside
+    let mut above: Vec<(usize, usize)> = (0..anchor).rev().map(|i| (page, i)).collect();
+    if page > 0 && kinds[page - 1] == PageKind::Body {
+        let p = page - 1;
+        above.extend((0..pages[p].lines.len()).rev().filter(|&i| roles[p][i] != Role::Footnote).map(|i| (p, i)));
+    }
+    let mut start = (page, anchor);
+    for (k, &(p, i)) in above.iter().enumerate() {
+        if roles[p][i] != Role::Body {
+            if roles[p][i] == Role::Running {
                 continue;
             }
             break;
         }
-        if qualifies(i) {
-            start = i;
+        if qualifies(roles, (p, i)) {
+            start = (p, i);
             continue;
         }
         // a short line between signature lines (a date beside the closing) belongs too
-        let line = &lines[i];
-        let above = (0..i).rev().find(|&k| roles[page][k] != Role::Running);
-        if line.word_count() > 4 || is_prose(line, frame) || !above.is_some_and(qualifies) {
+        let line = &pages[p].lines[i];
+        let next_up = above[k + 1..].iter().copied().find(|&(q, j)| roles[q][j] != Role::Running);
+        if line.word_count() > 4 || is_prose(line, frame) || !next_up.is_some_and(|pos| qualifies(roles, pos)) {
             break;
         }
     }
-    let top = lines[start].baseline + 1.0;
-    for (i, line) in lines.iter().enumerate() {
-        if line.baseline <= top && roles[page][i] == Role::Body {
-            roles[page][i] = Role::Signature;
+
+    // mark: from the block's first line down to the end of the anchor page (footnotes
+    // excepted), and every later body page
+    let mut block = Vec::new();
+    for p in start.0..=page {
+        let top = if p == start.0 { pages[p].lines[start.1].baseline + 1.0 } else { f64::INFINITY };
+        for (i, line) in pages[p].lines.iter().enumerate() {
+            if line.baseline <= top && roles[p][i] == Role::Body {
+                roles[p][i] = Role::Signature;
+            }
         }
+        let from = if p == start.0 { start.1 } else { 0 };
+        block.extend((from..pages[p].lines.len()).filter(|&i| roles[p][i] == Role::Signature).map(|i| (p, i)));
     }
     for p in page + 1..pages.len() {
         if kinds[p] == PageKind::Body {
@@ -653,7 +796,54 @@ fn find_signature(
             }
         }
     }
-    Some((page, start))
+    block.extend(signature_continuation(pages, kinds, roles, page, anchor_x, column, frame));
+    block
+}
+
+/// A signature block cut by a page break: when the block's page ends with it (nothing but
+/// footnotes and the running footer below), the lines at the top of the next body page
+/// that go on in its column — short, not prose, not a heading (a certificate, a centred
+/// bold or capitalised line), without a gap of more than three lines — belong to it: the
+/// firm, address, telephone and e-mail under a name signed at the foot of the page before.
+fn signature_continuation(
+    pages: &[PageText],
+    kinds: &[PageKind],
+    roles: &[Vec<Role>],
+    page: usize,
+    anchor_x: f64,
+    column: f64,
+    frame: (f64, f64),
+) -> Vec<(usize, usize)> {
+    let ends_page = (0..pages[page].lines.len())
+        .rev()
+        .find(|&i| !matches!(roles[page][i], Role::Running | Role::Footnote))
+        .is_some_and(|i| roles[page][i] == Role::Signature);
+    let next = page + 1;
+    if !ends_page || next >= pages.len() || kinds[next] != PageKind::Body {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut previous: Option<&Line> = None;
+    for (i, line) in pages[next].lines.iter().enumerate() {
+        match roles[next][i] {
+            Role::Running => continue,
+            Role::Signature => {}
+            _ => break,
+        }
+        let aligned = (line.x0 - anchor_x).abs() <= 24.0 || line.x0 >= column;
+        // a centred heading; a short block line in the column may sit on the midline too
+        let heading = is_certificate_heading(&normalize(&line.text))
+            || ((line.bold || is_upper(line))
+                && is_centered(line, frame, pages[next].width)
+                && (line.x0 - anchor_x).abs() > 24.0);
+        let gap = previous.map_or(0.0, |prev| prev.baseline - line.baseline);
+        if !aligned || heading || is_prose(line, frame) || line.word_count() > 10 || gap > 3.0 * line.size.max(1.0) {
+            break;
+        }
+        out.push((next, i));
+        previous = Some(line);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -704,5 +894,48 @@ mod tests {
         assert_eq!(roles[8], Role::Title);
         assert_eq!(roles[9], Role::Title);
         assert_eq!(roles[10], Role::Body, "the heading under the title is counted");
+    }
+
+    /// A single-spaced body (14 pt) under a caption and a title whose lines are `gap` apart.
+    fn titled_page(title: &[&str], gap: f64) -> PageText {
+        let mut lines = vec![
+            line("UNITED STATES DISTRICT COURT", 196.5, 388.8, 720.0, false),
+            line("EASTERN DISTRICT OF NEW YORK", 199.2, 395.9, 706.0, false),
+            line("JOHN SMITH, Plaintiff,", 72.0, 186.3, 678.0, false),
+            line("- against -", 108.0, 156.0, 664.0, false),
+            line("ACME CORPORATION, Defendant.", 72.0, 230.0, 650.0, false),
+            line("Case No. 1:24-cv-01234 (ABC)", 360.0, 513.3, 636.0, false),
+        ];
+        let mut y = 600.0;
+        for text in title {
+            // centred on the page, 6 pt a character
+            let half = 3.0 * text.len() as f64;
+            lines.push(line(text, 306.0 - half, 306.0 + half, y, true));
+            y -= gap;
+        }
+        let prose = "Plaintiff alleges that the defendant breached the agreement by failing to deliver the";
+        for i in 0..12 {
+            lines.push(line(prose, 72.0, 540.0, y - 14.0 - 14.0 * i as f64, false));
+        }
+        PageText { width: 612.0, height: 792.0, lines, scanned: false, unread: false, form: false }
+    }
+
+    #[test]
+    fn a_title_line_left_open_runs_on_across_a_double_space() {
+        // the body is single-spaced, but a line ending "… IN SUPPORT OF" cannot end a title
+        let page = titled_page(&["MEMORANDUM OF LAW IN SUPPORT OF", "DEFENDANT'S MOTION TO DISMISS"], 24.0);
+        let roles = &analyse(&[page], false).roles[0];
+        assert_eq!(&roles[6..8], &[Role::Title, Role::Title]);
+        assert_eq!(roles[8], Role::Body);
+        // a line that only continues the phrase ("TO DISMISS …") needs a double-spaced body
+        // to cross a double space; under a single-spaced body the gap ends the title
+        let page =
+            titled_page(&["MEMORANDUM OF LAW IN SUPPORT OF DEFENDANT'S MOTION", "TO DISMISS THE COMPLAINT"], 24.0);
+        let roles = &analyse(&[page], false).roles[0];
+        assert_eq!(&roles[6..8], &[Role::Title, Role::Body]);
+        // a complete title does not take a centred heading a double space below it
+        let page = titled_page(&["MEMORANDUM OF LAW IN SUPPORT OF MOTION TO DISMISS", "PRELIMINARY STATEMENT"], 24.0);
+        let roles = &analyse(&[page], false).roles[0];
+        assert_eq!(&roles[6..8], &[Role::Title, Role::Body]);
     }
 }
