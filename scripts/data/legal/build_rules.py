@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.29.2"
+PROFILE_VERSION = "2026.11.29.3"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -650,7 +650,7 @@ def joint_local_layer(url):
     return {
         "title": JOINT_RULES_TITLE,
         "short_title": "Local Civil Rules of the S.D.N.Y. and E.D.N.Y.",
-        "scope": "Local Civil Rules 6.3, 7.1, 56.1 and 56.2 only",
+        "scope": "Local Civil Rules 6.3, 7.1 (without the page limits of 7.1(c) for a pro se party's handwritten or typewritten papers, which are not encoded), 56.1 and 56.2 only",
         "source_url": url,
         "rules": local_rules(url),
     }
