@@ -338,24 +338,28 @@ test("a period in hours: the event's time is asked for in words, then used; 24:0
 test("a motion's events: the panel says which local opposition and reply periods are not encoded", async () => {
   const { page } = app;
   const gap = page.locator("#deadlines-local-gap");
-  // E.D.N.Y.'s time rules have no local period from a motion or an opposition.
+  // E.D.N.Y.'s time rules say Local Civil Rule 6.1's periods are not encoded (their notes).
   await chooseJudge(app, { district: "edny" });
   await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/edny/time-rules" && r.status === 200, 15_000);
   await page.selectOption("#deadline-trigger", "service_of_motion");
   await page.fill("#deadline-date", "2026-03-02");
   await gap.waitFor({ timeout: 5_000 });
-  assert.match(await gap.innerText(), /local opposition and reply periods are not encoded/);
-  // Not for an event that starts no briefing.
+  assert.match(await gap.innerText(), /Not encoded: the times to oppose and to reply to a motion under Local Civil Rule 6\.1/);
+  // Said once: the answer's own notes below the list leave it out.
+  await page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 5_000 });
+  assert.doesNotMatch(await page.locator("#deadlines-answer").innerText(), /Local Civil Rule 6\.1/);
+  // Not above the answer for an event that starts no briefing; the answer's notes say it.
   await page.selectOption("#deadline-trigger", "entry_of_judgment");
   await gap.waitFor({ state: "detached", timeout: 5_000 });
-  // D.N.H. has some (an objection, a motion to strike): they are named, the rest is said to be missing.
+  await page.locator("#deadlines-answer").getByText(/Local Civil Rule 6\.1/).waitFor({ timeout: 5_000 });
+  // D.N.H. encodes its objection periods: its note names what it leaves out.
   await chooseJudge(app, { district: "nhd" });
   await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/nhd/time-rules" && r.status === 200, 15_000);
   await page.selectOption("#deadline-trigger", "service_of_motion");
   await gap.waitFor({ timeout: 5_000 });
   const said = await gap.innerText();
-  assert.match(said, /only these are encoded: .*Objection to a motion/);
-  assert.match(said, /Any other opposition or reply period is not/);
+  assert.match(said, /reply and surreply memoranda under LR 7\.1\(e\)/);
+  assert.match(said, /the objection periods of LR 7\.1\(b\) are/);
 });
 
 test("time rules the page cannot read are fetched again with a button, never by a reload", async () => {

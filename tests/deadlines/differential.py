@@ -198,6 +198,14 @@ def main():
             fail(f"an event before 2016-12-01: {error.code} {problem}")
     print("ok   an event before Rule 6(d)'s text took effect is a 400 at trigger_date", flush=True)
 
+    # A short list must not read as the whole schedule: the court's motion periods that
+    # are not encoded are said in the answer (the time rules' notes), before the caveat.
+    body = {"district_id": "edny", "trigger": "service_of_motion", "trigger_date": "2026-11-20"}
+    notes = json.loads(call("/api/v1/deadlines", body))["meta"]["notes"]
+    if not any("Local Civil Rule 6.1" in note and note.startswith("Not encoded") for note in notes[:-1]):
+        fail(f"E.D.N.Y.'s answer to a served motion does not say Local Civil Rule 6.1 is not encoded: {notes}")
+    print("ok   an answer says which of the court's motion periods are not encoded", flush=True)
+
     # The iCalendar answer, read by an independent parser: one event per deadline, on its date.
     body = {"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12"}
     answer = json.loads(call("/api/v1/deadlines", body))

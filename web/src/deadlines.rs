@@ -7,7 +7,7 @@ use crate::api;
 use crate::app::{ServerCheck, load_failed, refused_key, server_check_view, when_idle};
 use crate::deadline_words::{explanation_in_words, machine_when, problem_in_words, summary_in_words, when_in_words};
 use courtrules_engine::ffi;
-use courtrules_engine::model::{Deadline, DeadlineResponse, PeriodLayer, ServiceMethod, StepKind, TimeRules, Trigger};
+use courtrules_engine::model::{Deadline, DeadlineResponse, ServiceMethod, StepKind, TimeRules, Trigger};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::sync::Arc;
@@ -322,12 +322,12 @@ pub fn DeadlinesPanel(
                 </button>
             </Show>
             {move || {
-                let Rules::Loaded(time_rules) = rules.get() else { return None };
-                unencoded_briefing(&time_rules, trigger.get()).map(|note| view! {
-                    <p id="deadlines-local-gap" class="note">{note}</p>
-                })
+                let gap = briefing_gap(&rules.get(), trigger.get());
+                (!gap.is_empty()).then(|| view! { <p id="deadlines-local-gap" class="note">{gap.join(" ")}</p> })
             }}
-            <div id="deadlines-answer">{move || computed_view(computed.get())}</div>
+            <div id="deadlines-answer">
+                {move || computed_view(computed.get(), briefing_gap(&rules.get(), trigger.get()))}
+            </div>
             <div class="server-check">
                 <button
                     id="deadlines-server"
@@ -344,37 +344,17 @@ pub fn DeadlinesPanel(
     }
 }
 
-/// For a motion's events, what the court's time rules leave out of its briefing
-/// schedule, told from the time rules themselves (no court is named in the page):
-/// when none of their local (or standing-order) periods runs from a motion or an
-/// opposition, the opposition and reply periods are not encoded; when some do (a fee
-/// motion's, say), only those are, and any other opposition or reply period is not.
-fn unencoded_briefing(time_rules: &TimeRules, trigger: Trigger) -> Option<String> {
+/// For a motion's events, what the court's time rules say they leave out (their
+/// `notes`: the local opposition and reply periods that are not encoded), shown above
+/// the answer so a short list does not read as the whole briefing schedule. The
+/// answer's own notes repeat them (for every event); they are not listed twice.
+fn briefing_gap(rules: &Rules, trigger: Trigger) -> Vec<String> {
     let briefing =
         [Trigger::ServiceOfMotion, Trigger::MotionFiled, Trigger::ServiceOfOpposition, Trigger::OppositionFiled];
-    if !briefing.contains(&trigger) {
-        return None;
+    match rules {
+        Rules::Loaded(time_rules) if briefing.contains(&trigger) => time_rules.notes.clone(),
+        _ => Vec::new(),
     }
-    let local: Vec<&str> = time_rules
-        .periods
-        .iter()
-        .filter(|p| matches!(p.layer, PeriodLayer::Local | PeriodLayer::StandingOrder) && briefing.contains(&p.trigger))
-        .map(|p| p.label.as_str())
-        .collect();
-    let check = "Check the court's local rules and the judge's individual practices for when an opposition and a \
-                 reply are due.";
-    Some(if local.is_empty() {
-        format!(
-            "This court's local opposition and reply periods are not encoded, so no date is listed for them: only \
-             the Federal Rules' periods are. {check}"
-        )
-    } else {
-        format!(
-            "Of this court's local periods for a motion's briefing, only these are encoded: {}. Any other opposition \
-             or reply period is not, and no date is listed for it. {check}",
-            local.join("; ")
-        )
-    })
 }
 
 /// The live line above the list: what the page waits for, what is wrong, or how many
@@ -394,12 +374,12 @@ fn summary_view(computed: Computed) -> impl IntoView {
 }
 
 /// The deadlines, each with its trail (not a live region).
-fn computed_view(computed: Computed) -> impl IntoView {
+fn computed_view(computed: Computed, said_above: Vec<String>) -> impl IntoView {
     let Computed::Done { response, .. } = computed else { return ().into_any() };
     if response.deadlines.is_empty() {
         return ().into_any();
     }
-    let notes = response.meta.notes.clone();
+    let notes: Vec<String> = response.meta.notes.into_iter().filter(|note| !said_above.contains(note)).collect();
     view! {
         <ol id="deadline-list" class="deadline-list">
             {response.deadlines.into_iter().map(deadline_view).collect_view()}

@@ -160,6 +160,8 @@ pub fn deadlines(rules: &TimeRules, request: &DeadlineRequest) -> Result<Deadlin
             )
         });
     }
+    // What the time rules say of themselves: a local period that is not encoded, say.
+    notes.extend(rules.notes.iter().cloned());
     notes.push(
         "A court order, a statute or a later rule amendment can set a different time; check the docket.".to_owned(),
     );

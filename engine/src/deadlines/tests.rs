@@ -75,6 +75,7 @@ fn fixture() -> TimeRules {
             authority: "Test order".into(),
             source_url: "https://court.example/closure".into(),
         }],
+        notes: Vec::new(),
     }
 }
 
@@ -604,4 +605,29 @@ fn a_whole_number_written_with_a_zero_fraction_is_that_number() {
         assert_eq!(problems[0].path, "custom_periods[0].amount");
         assert_eq!(problems[0].message, format!("must be a whole number from 1 to 3650, got {got}"));
     }
+}
+
+#[test]
+fn the_time_rules_notes_are_said_in_every_answer() {
+    // A local period that is not encoded is said, so a short list does not read as the
+    // whole schedule; before the closing caveat.
+    let mut rules = fixture();
+    rules.notes = vec!["Not encoded: the local opposition period.".to_owned()];
+    for trigger in [Trigger::ServiceOfMotion, Trigger::EntryOfJudgment] {
+        let notes = deadlines(&rules, &request(trigger, "2026-03-02")).unwrap().meta.notes;
+        let at = notes.iter().position(|n| n == "Not encoded: the local opposition period.").expect("the note");
+        assert_eq!(at, notes.len() - 2, "{notes:?}");
+        assert!(notes.last().unwrap().starts_with("A court order"), "{notes:?}");
+    }
+}
+
+#[test]
+fn null_reads_as_absent_in_a_deadline_request() {
+    let body = br#"{"district_id":"test","judge_slug":null,"trigger":"service_of_motion","trigger_date":"2026-03-02",
+        "trigger_time":null,"service_method":null,"period_keys":null,
+        "custom_periods":[{"label":"Opposition","amount":14,"unit":"days","direction":"after",
+                           "citation":"Order of 2026-02-20"}]}"#;
+    let request = parse_deadline_request(body).unwrap();
+    assert_eq!((request.judge_slug, request.service_method, request.period_keys), (None, None, None));
+    assert_eq!(request.custom_periods.unwrap()[0].label, "Opposition");
 }

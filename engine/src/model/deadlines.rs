@@ -34,6 +34,10 @@ pub struct TimeRules {
     /// closures (an inaccessible clerk's office under Rule 6(a)(3)).
     #[serde(default)]
     pub closures: Vec<OfficeClosure>,
+    /// What an answer cannot know, said in every answer's `meta.notes`: the court's
+    /// periods that are not encoded, for instance.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// One paragraph of the computation rule, quoted.

@@ -27,6 +27,9 @@ struct NationalFile {
     as_of: String,
     computation: Vec<RuleText>,
     periods: Vec<Period>,
+    /// Said on the answers to the events each names, in every district.
+    #[serde(default)]
+    notes: Vec<String>,
     #[serde(default)]
     #[allow(dead_code)]
     gaps: Vec<String>,
@@ -42,6 +45,9 @@ struct LocalFile {
     #[allow(dead_code)]
     as_of: String,
     periods: Vec<Period>,
+    /// What the district's answers cannot know (its periods that are not encoded).
+    #[serde(default)]
+    notes: Vec<String>,
     #[serde(default)]
     #[allow(dead_code)]
     gaps: Vec<String>,
@@ -94,7 +100,7 @@ pub fn read_data_pack(
         if let Some(period) = file.periods.iter().find(|period| period.layer != PeriodLayer::Local) {
             bail!("{}: period `{}` is not of the local layer", path.display(), period.period_key);
         }
-        locals.insert(file.district_id.clone(), file.periods);
+        locals.insert(file.district_id.clone(), (file.periods, file.notes));
     }
     let mut states = BTreeMap::new();
     for path in json_files(&data_dir.join("holidays/state-legal"))? {
@@ -114,7 +120,10 @@ pub fn read_data_pack(
     let mut all = BTreeMap::new();
     for (district_id, state) in districts {
         let mut periods = national.periods.clone();
-        periods.extend(locals.remove(district_id).unwrap_or_default());
+        let mut notes = national.notes.clone();
+        let (local_periods, local_notes) = locals.remove(district_id).unwrap_or_default();
+        periods.extend(local_periods);
+        notes.extend(local_notes);
         let closures = holidays
             .iter()
             .filter(|holiday| {
@@ -147,6 +156,7 @@ pub fn read_data_pack(
             periods,
             state_holidays: states.get(state).cloned(),
             closures,
+            notes,
         };
         rules.rules_version = version_of(&rules)?;
         all.insert(district_id.clone(), rules);
