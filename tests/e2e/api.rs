@@ -222,6 +222,20 @@ fn unknown_district_is_404_error_only(api: &Api) {
         let reply = api.server.get("/api/v1/judges?district_id=nowhere", Some(key));
         assert_eq!(reply.expect(404).as_object().unwrap().len(), 1);
     }
+    // An id that differs from a court's (or an alias's) only in case is still unknown,
+    // but the 404 names the id, as for an alias; other unknown ids get no hint.
+    let cases = [
+        ("/api/v1/judges?district_id=EDNY", "unknown district `EDNY`; did you mean `edny`?"),
+        ("/api/v1/courts/EDNY", "unknown district `EDNY`; did you mean `edny`?"),
+        ("/api/v1/courts/Sdny/holidays", "unknown district `Sdny`; did you mean `sdny`?"),
+        ("/api/v1/courts/NYED", "unknown district `NYED`; did you mean `edny`?"),
+        ("/api/v1/courts/nyed", "unknown district `nyed`; did you mean `edny`?"),
+        ("/api/v1/courts/NOWHERE", "unknown district `NOWHERE`"),
+    ];
+    for (path, error) in cases {
+        let reply = api.server.get(path, Some(&api.all));
+        assert_eq!(*reply.expect(404), json!({"error": error}), "{path}");
+    }
 }
 
 fn revoked_key_is_403(api: &Api) {
@@ -784,6 +798,9 @@ fn deadlines_negotiate_accept(api: &Api) {
         "text/calendar;q=0, application/json",
         "text/calendar;q=0.5, application/*;q=0.5",
         "text/calendar;q=2",
+        // No well-formed media range (docs/deadlines.md): the header is ignored.
+        "garbage///",
+        "a/b/c",
     ] {
         let reply = calendar(accept);
         assert!(reply.content_type.starts_with("application/json"), "Accept: {accept}: {}", reply.content_type);

@@ -64,6 +64,11 @@ const TESTS: &[Test<Cli>] = &[
     ("setup_failures_print_an_error_body", setup_failures_print_an_error_body),
     ("ingest_checks_source_url_and_title_as_the_api_does", ingest_checks_source_url_and_title_as_the_api_does),
     ("classify_check_of_an_unsupported_document_prints_an_error_body", classify_check_of_an_unsupported_document),
+    ("classify_check_says_the_classifiers_warnings_on_standard_error", classify_check_says_the_warnings),
+    ("errors_name_the_file_they_are_about", errors_name_the_file_they_are_about),
+    ("an_unusable_engine_cache_is_said_once", an_unusable_engine_cache_is_said_once),
+    ("classify_out_of_time_names_the_option_not_the_server", classify_out_of_time_names_the_option),
+    ("classify_flags_for_check_alone_say_so_without_check", classify_flags_for_check_alone),
 ];
 
 /// A closure of the S.D.N.Y. clerk's office on Friday 2021-11-26, as a court would order
@@ -657,16 +662,21 @@ fn output_nobody_reads_ends_the_command_quietly(cli: &Cli) {
     let start = |args: &[&str], stdout: Stdio, stderr: Stdio| {
         cli.server.workspace.command().args(args).stdout(stdout).stderr(stderr).spawn().expect("courtrules starts")
     };
+    // A pipe whose reader is gone before the command starts: closing the reader after the
+    // start raced the command, which could write into the pipe's buffer first and exit 2.
+    let readerless = || {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        Stdio::from(writer)
+    };
     // Standard output's reader gone before the response is written.
-    let mut child = start(&["check", request.to_str().unwrap()], Stdio::piped(), Stdio::piped());
-    drop(child.stdout.take());
+    let child = start(&["check", request.to_str().unwrap()], readerless(), Stdio::piped());
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.signal(), Some(libc::SIGPIPE), "{:?}: {stderr}", output.status);
     assert!(!stderr.contains("panicked"), "{stderr}");
     // Standard error's reader gone before the error is said.
-    let mut child = start(&["check", "/nonexistent/request.json"], Stdio::null(), Stdio::piped());
-    drop(child.stderr.take());
+    let mut child = start(&["check", "/nonexistent/request.json"], Stdio::null(), readerless());
     assert_eq!(child.wait().unwrap().signal(), Some(libc::SIGPIPE));
 }
 
@@ -1299,5 +1309,197 @@ fn classify_check_of_an_unsupported_document(cli: &Cli) {
     assert!(body["docs_url"].as_str().unwrap().ends_with("#validation"), "{body}");
     let reason = body["details"][0]["message"].as_str().unwrap();
     assert!(reason.contains("does not look like a court filing") && reason.contains("without --check"), "{body}");
-    assert!(stderr(&output).contains("error: the document is not supported"), "{}", stderr(&output));
+    let said = format!("error: {}: the document is not supported", newsletter.display());
+    assert!(stderr(&output).contains(&said), "{}", stderr(&output));
+}
+
+/// `classify --check` prints the check on standard output, which has no room for the
+/// classifier's warnings: each is said on standard error, naming the file, before the
+/// check (without --check they are in the classification's `warnings`).
+fn classify_check_says_the_warnings(cli: &Cli) {
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf");
+    let pdf = pdf.to_str().unwrap();
+    let caption = "The caption names district `edny`, but the request is for `sdny`.";
+    let classified = cli.server.workspace.cli(&["classify", pdf, "--district", "sdny", "--judge", "court"]);
+    assert_eq!(classified.status.code(), Some(0), "{}", stderr(&classified));
+    let classified: Value = serde_json::from_slice(&classified.stdout).expect("the classification");
+    assert_eq!(classified["warnings"], json!([caption]), "{classified}");
+
+    let args = ["classify", pdf, "--district", "sdny", "--judge", "court", "--check", "--role", "movant"];
+    let output = cli.server.workspace.cli(&args);
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{}", stderr(&output));
+    let checked: Value = serde_json::from_slice(&output.stdout).expect("standard output is the check alone");
+    assert!(checked["summary"]["status"].is_string(), "{checked}");
+    let errors = stderr(&output);
+    let warning = format!("warning: {pdf}: {caption}");
+    assert!(errors.lines().any(|line| line == warning), "{errors}");
+    let (said, checking) = (errors.find(&warning).unwrap(), errors.find("; checking").expect("classified as …"));
+    assert!(said < checking, "the warning comes before the check: {errors}");
+}
+
+/// A failure of `check` or `classify` names the file on standard error (`error: FILE:
+/// …`), so that a loop over many files says which one failed; standard output keeps the
+/// API's body. An empty file is said to be empty.
+fn errors_name_the_file_they_are_about(cli: &Cli) {
+    let workspace = &cli.server.workspace;
+    let dir = workspace.dir.path();
+    let malformed = dir.join("named-malformed.json");
+    std::fs::write(&malformed, "{\"judge_slug\":").unwrap();
+    let no_judge = write_request(cli, "named-no-judge.json", &with("/judge_slug", json!("no-such-judge")));
+    let not_a_pdf = dir.join("named-not-a-pdf.pdf");
+    std::fs::write(&not_a_pdf, "a letter, not a PDF\n").unwrap();
+    let cases: [(&[&str], &Path, &str, &str); 4] = [
+        (&["check"], &malformed, "the request body is not valid JSON: ", "the request body is not valid JSON"),
+        (&["check"], &no_judge, "judge `no-such-judge` is not on the roster", "judge `no-such-judge` is not on"),
+        (&["classify"], &not_a_pdf, "the PDF cannot be analysed: ", "the PDF cannot be analysed"),
+        (
+            &["classify", "--district", "edny", "--judge", "avery-sample"],
+            &not_a_pdf,
+            "the PDF cannot be analysed: ",
+            "the PDF cannot be analysed",
+        ),
+    ];
+    for (args, file, message, body_error) in cases {
+        let file = file.to_str().unwrap();
+        let output = workspace.cli(&[&args[..1], &[file], &args[1..]].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?} {file}: {}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        assert!(body["error"].as_str().unwrap().starts_with(body_error), "{body}");
+        assert!(!body["error"].as_str().unwrap().contains(file), "the body is the API's: {body}");
+        let named = format!("error: {file}: {message}");
+        assert!(stderr(&output).contains(&named), "{named}: {}", stderr(&output));
+    }
+    // A problem with a flag: the file, then the field and its flag.
+    let output = workspace.cli(&["classify", not_a_pdf.to_str().unwrap(), "--district", "EDNY", "--judge", "a"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let named =
+        format!("error: {}: the request is invalid (1 problem): district_id (--district): ", not_a_pdf.display());
+    assert!(stderr(&output).contains(&named), "{}", stderr(&output));
+
+    // An empty file, or empty standard input: said to be empty, in the message and in
+    // the body's problem (as a file that cannot be read is).
+    let empty_json = dir.join("named-empty.json");
+    std::fs::write(&empty_json, "").unwrap();
+    let empty_pdf = dir.join("named-empty.pdf");
+    std::fs::write(&empty_pdf, "").unwrap();
+    let bom_only = dir.join("named-bom-only.json");
+    std::fs::write(&bom_only, b"\xEF\xBB\xBF").unwrap();
+    let (json, pdf, bom) = (empty_json.to_str().unwrap(), empty_pdf.to_str().unwrap(), bom_only.to_str().unwrap());
+    let cases: [(Output, String); 6] = [
+        (workspace.cli(&["check", json]), format!("{json} is empty: there is no request to read")),
+        (workspace.cli(&["check", bom]), format!("{bom} is empty: there is no request to read")),
+        (workspace.cli(&["classify", pdf]), format!("{pdf} is empty: there is no PDF to classify")),
+        (
+            workspace.cli(&[
+                "classify",
+                pdf,
+                "--district",
+                "edny",
+                "--judge",
+                "avery-sample",
+                "--check",
+                "--role",
+                "movant",
+            ]),
+            format!("{pdf} is empty: there is no PDF to classify"),
+        ),
+        (with_stdin(cli, &["check", "-"], b""), "standard input is empty: there is no request to read".to_owned()),
+        (workspace.cli(&["deadlines", json]), format!("{json} is empty: there is no request to read")),
+    ];
+    for (output, message) in cases {
+        assert_eq!(output.status.code(), Some(2), "{message}: {}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        assert_eq!(body["details"], json!([{"path": "", "message": message}]), "{body}");
+        assert!(body["docs_url"].as_str().unwrap().ends_with("#validation"), "{body}");
+        assert!(stderr(&output).contains(&format!("error: {message}")), "{}", stderr(&output));
+        assert!(!stderr(&output).contains("EOF while parsing"), "{}", stderr(&output));
+    }
+}
+
+/// A compiled-engine cache folder that cannot be used (a regular file in its place, a
+/// file where a parent folder should be) makes every command compile the engine, which
+/// takes seconds: the command says so once, on standard error, naming the folder and
+/// why, and answers as ever.
+fn an_unusable_engine_cache_is_said_once(cli: &Cli) {
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("cache-is-a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let under_a_file = file.join("courtrules");
+    let request = write_request(cli, "unusable-cache.json", &check_request());
+    let cases = [(&file, "is not a folder"), (&under_a_file, "cannot be created (Not a directory")];
+    for (dir, why) in cases {
+        let output = cli
+            .server
+            .workspace
+            .command()
+            .env("COURTRULES_ENGINE_CACHE_DIR", dir)
+            .args(["check", request.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let errors = stderr(&output);
+        let warnings: Vec<&str> = errors.lines().filter(|line| line.contains("compiled-engine cache")).collect();
+        assert_eq!(warnings.len(), 1, "said once: {errors}");
+        let said = format!("warning: the compiled-engine cache folder {} {why}", dir.display());
+        assert!(warnings[0].starts_with(&said), "{said}: {errors}");
+        assert!(warnings[0].contains("--engine-cache-dir"), "{errors}");
+    }
+    // A usable folder, or none: nothing said.
+    let output = cli.server.workspace.cli(&["check", request.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("compiled-engine cache"), "{}", stderr(&output));
+    let output = cli
+        .server
+        .workspace
+        .command()
+        .env("COURTRULES_ENGINE_CACHE_DIR", "")
+        .args(["check", request.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("compiled-engine cache"), "{}", stderr(&output));
+}
+
+/// A classification out of time on the command line names the option that sets the
+/// time (`--classify-budget-ms`), not "this server".
+fn classify_out_of_time_names_the_option(cli: &Cli) {
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_scanned_page.pdf");
+    let pdf = pdf.to_str().unwrap();
+    for args in [&["classify", pdf, "--classify-budget-ms", "100"][..], &["classify", pdf, "--classify-budget-ms", "1"]]
+    {
+        let output = cli.server.workspace.cli(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        let body: Value = serde_json::from_slice(&output.stdout).expect("the error body");
+        assert!(body["docs_url"].as_str().unwrap().ends_with("#classification-failed"), "{body}");
+        let suggestion = body["suggestion"].as_str().unwrap();
+        assert!(suggestion.contains("--classify-budget-ms"), "{body}");
+        assert!(!body.to_string().contains("this server"), "{body}");
+        assert!(!stderr(&output).contains("this server"), "{}", stderr(&output));
+        assert!(stderr(&output).contains(&format!("error: {pdf}: ")), "{}", stderr(&output));
+    }
+}
+
+/// The filer's facts (--pro-se, --pmc-completed, --opposing-pro-se, --role) are read
+/// only with --check: given without it, a usage error (exit 2, as clap's) that says so,
+/// not one listing the --check flag among "required arguments".
+fn classify_flags_for_check_alone(cli: &Cli) {
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf");
+    let pdf = pdf.to_str().unwrap();
+    let cases: [(&[&str], &str); 2] = [
+        (&["--pro-se"], "--pro-se is only read with --check"),
+        (&["--role", "movant", "--opposing-pro-se"], "--opposing-pro-se, --role are only read with --check"),
+    ];
+    for (flags, said) in cases {
+        let output = cli.server.workspace.cli(&[&["classify", pdf][..], flags].concat());
+        assert_eq!(output.status.code(), Some(2), "{flags:?}: {}", stderr(&output));
+        assert_eq!(stdout(&output), "", "{flags:?}");
+        let errors = stderr(&output);
+        assert!(errors.contains(said), "{flags:?}: {errors}");
+        assert!(!errors.contains("required arguments"), "{flags:?}: {errors}");
+        assert!(errors.contains("Usage: courtrules classify"), "{flags:?}: {errors}");
+    }
+    // With --check, the flags it needs are still clap's to name.
+    let output = cli.server.workspace.cli(&["classify", pdf, "--check", "--pro-se"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("--district"), "{}", stderr(&output));
 }

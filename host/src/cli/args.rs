@@ -44,14 +44,35 @@ pub(super) struct EngineArgs {
 }
 
 impl EngineArgs {
+    /// The engine's limits, for the servers (`serve`, `mcp`): an unusable cache folder
+    /// is logged as a warning.
     pub(super) fn limits(&self) -> Limits {
+        self.limits_warning(|why| tracing::warn!("{why}"))
+    }
+
+    /// The limits, an unusable cache folder said once with `warn` (see `cache_problem`).
+    fn limits_warning(&self, warn: impl FnOnce(String)) -> Limits {
+        let module_cache = self.module_cache();
+        static CHECKED: std::sync::Once = std::sync::Once::new();
+        if let Some(dir) = &module_cache {
+            CHECKED.call_once(|| {
+                if let Some(why) = cache_problem(dir) {
+                    warn(format!(
+                        "the compiled-engine cache folder {} {why}, so the engine is compiled on every run (a \
+                         second or more each time); name a folder you can write with --engine-cache-dir (or \
+                         COURTRULES_ENGINE_CACHE_DIR), or '' to turn the cache off",
+                        dir.display()
+                    ))
+                }
+            });
+        }
         Limits {
             memory_bytes: self.engine_memory_mib * 1024 * 1024,
             deadline: Duration::from_millis(self.engine_deadline_ms),
             instances: self.engine_instances,
             recycle_bytes: self.engine_recycle_mib * 1024 * 1024,
             pre_initialize: true,
-            module_cache: self.module_cache(),
+            module_cache,
             ..Limits::default()
         }
     }
@@ -66,10 +87,47 @@ impl EngineArgs {
         }
     }
 
-    /// For one-shot commands: a pre-initialized module would be built for nothing.
+    /// For one-shot commands: a pre-initialized module would be built for nothing. An
+    /// unusable cache folder is said on standard error (`warning: …`).
     pub(super) fn one_shot_limits(&self) -> Limits {
-        Limits { pre_initialize: false, ..self.limits() }
+        let limits = self.limits_warning(|why| crate::out::message(format_args!("warning: {why}")));
+        Limits { pre_initialize: false, ..limits }
     }
+}
+
+/// Why the compiled-engine cache folder cannot keep the compiled engine, if it cannot:
+/// it cannot be created (a regular file is in the way, a parent cannot be written), or
+/// it cannot be written. The engine then compiles the module on every start, which is
+/// not an error (`sandbox::compiled`) but makes every command slow, so the commands say
+/// it once. (A folder that is another user's, or that others may write to, is refused
+/// by the sandbox, which logs why.)
+fn cache_problem(dir: &std::path::Path) -> Option<String> {
+    match std::fs::metadata(dir) {
+        Ok(metadata) if !metadata.is_dir() => return Some("is not a folder".to_owned()),
+        Ok(_) => {}
+        Err(_) => {
+            // Created as the sandbox creates it (0700), and so found at once; else why not
+            // (a file where a parent folder should be: "Not a directory").
+            let mut builder = std::fs::DirBuilder::new();
+            builder.recursive(true);
+            #[cfg(unix)]
+            std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+            if let Err(error) = builder.create(dir) {
+                return Some(format!("cannot be created ({error})"));
+            }
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+        // SAFETY: `path` is a NUL-terminated string that outlives the call; access(2)
+        // only reads it.
+        if unsafe { libc::access(path.as_ptr(), libc::W_OK | libc::X_OK) } != 0 {
+            return Some(format!("cannot be written ({})", std::io::Error::last_os_error()));
+        }
+    }
+    None
 }
 
 /// Classification: the engine's document calls, the whole pipeline's time, and text

@@ -37,22 +37,42 @@ pub(super) struct ClassifyCommand {
     /// Run the check on the classified document.
     #[arg(long, requires_all = ["district", "role"])]
     pub(super) check: bool,
+    // The four filer facts are for --check alone; given without it, `check_only_flags`
+    // says so (clap's `requires` would list --check among "required arguments", with
+    // everything --check requires in turn).
     /// With --check: the filing party is pro se.
-    #[arg(long, requires = "check")]
+    #[arg(long)]
     pub(super) pro_se: bool,
     /// With --check: a pre-motion conference was completed for this motion.
-    #[arg(long, requires = "check")]
+    #[arg(long)]
     pub(super) pmc_completed: bool,
     /// With --check: the opposing party is pro se.
-    #[arg(long, requires = "check")]
+    #[arg(long)]
     pub(super) opposing_pro_se: bool,
     /// With --check: the filer's role.
-    #[arg(long, value_parser = ["movant", "opponent", "reply"], requires = "check")]
+    #[arg(long, value_parser = ["movant", "opponent", "reply"])]
     pub(super) role: Option<String>,
     #[command(flatten)]
     pub(super) engine: EngineArgs,
     #[command(flatten)]
     pub(super) classify: ClassifyArgs,
+}
+
+impl ClassifyCommand {
+    /// The flags given that only --check reads, when --check is not given.
+    pub(super) fn check_only_flags(&self) -> Vec<&'static str> {
+        let given = [
+            ("--pro-se", self.pro_se),
+            ("--pmc-completed", self.pmc_completed),
+            ("--opposing-pro-se", self.opposing_pro_se),
+            ("--role", self.role.is_some()),
+        ];
+        if self.check {
+            Vec::new()
+        } else {
+            given.into_iter().filter(|(_, given)| *given).map(|(flag, _)| flag).collect()
+        }
+    }
 }
 
 /// The offline check: `service::check`, as `POST /api/v1/check`.
@@ -67,7 +87,7 @@ pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs
         Ok(()) => check::check(&service, &Caller::local(), body).await,
         Err(error) => Err(error),
     };
-    print_check(checked)
+    print_check(checked, file)
 }
 
 /// The offline classification: with a district, `service::classify` (the server's
@@ -81,7 +101,7 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
     let problems =
         crate::http::classify::check_names(command.district.as_deref(), command.judge.as_deref(), filename.as_deref());
     if !problems.is_empty() {
-        return fail_naming(Error::invalid(problems), CLASSIFY_FLAGS);
+        return fail_naming(Failure::from(Error::invalid(problems)).about(&command.file), CLASSIFY_FLAGS);
     }
     let pdf = match input::read(&command.file, input::PDF) {
         Ok(pdf) => pdf,
@@ -97,7 +117,8 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
             match classify::classify(&service, &Caller::local(), input).await {
                 Ok(classified) => (classified, Some(service)),
                 Err(error) => {
-                    return fail_naming(without_tesseract(error, &command.classify.tesseract).await, CLASSIFY_FLAGS);
+                    let failure = on_the_command_line(error, &command.classify).await;
+                    return fail_naming(failure.about(&command.file), CLASSIFY_FLAGS);
                 }
             }
         }
@@ -105,7 +126,7 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
             let hints = ClassifyHints { filename, ..ClassifyHints::default() };
             match classify::document(&classifier, pdf.into(), hints).await {
                 Ok(classified) => (classified, None),
-                Err(error) => return fail(without_tesseract(error, &command.classify.tesseract).await),
+                Err(error) => return fail(on_the_command_line(error, &command.classify).await.about(&command.file)),
             }
         }
     };
@@ -120,11 +141,24 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
         // without the document's fields with a 400 too.)
         let confidence = response["classification"]["confidence"].as_str().unwrap_or("low");
         let reasoning = response["classification"]["reasoning"].as_str().unwrap_or("");
-        return fail(Error::Validation {
-            error: format!("the document is not supported (confidence {confidence}): no check was made"),
-            details: vec![FieldError::new("", format!("{reasoning} Run without --check to see the classification."))],
-        });
+        return fail(
+            Failure::from(Error::Validation {
+                error: format!("the document is not supported (confidence {confidence}): no check was made"),
+                details: vec![FieldError::new(
+                    "",
+                    format!("{reasoning} Run without --check to see the classification."),
+                )],
+            })
+            .about(&command.file),
+        );
     };
+    // Standard output is the check's response, which has no room for them: the
+    // classifier's warnings (a caption naming another court, pages read by text
+    // recognition) are said on standard error, as printed without --check.
+    let name = input::name(&command.file);
+    for warning in response["warnings"].as_array().into_iter().flatten().filter_map(serde_json::Value::as_str) {
+        out::message(format_args!("warning: {name}: {warning}"));
+    }
     let described = |name: &str| response["classification"][name].as_str().unwrap_or("none").to_owned();
     out::message(format_args!(
         "classified as {} / {} ({} confidence); checking",
@@ -137,7 +171,7 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
     request.insert("opposing_party_pro_se".into(), command.opposing_pro_se.into());
     request.insert("filing_role".into(), command.role.clone().unwrap_or_default().into());
     let service = service.context("--check requires --district")?;
-    print_check(check::check(&service, &Caller::local(), serde_json::to_vec(&request)?).await)
+    print_check(check::check(&service, &Caller::local(), serde_json::to_vec(&request)?).await, &command.file)
 }
 
 /// A service over the local database, seeded first when it has no courts. Offline,
@@ -189,8 +223,8 @@ fn no_data_pack(storage: &StorageArgs) -> String {
 }
 
 /// Prints a check's response (exit 0 compliant, 1 review or non-compliant) or its
-/// error (exit 2).
-fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
+/// error (exit 2), the message naming `file`.
+fn print_check(checked: Result<Vec<u8>, Error>, file: &Path) -> anyhow::Result<ExitCode> {
     match checked {
         Ok(response) => {
             // Read before it is printed: a failure after it would print a second thing.
@@ -198,7 +232,7 @@ fn print_check(checked: Result<Vec<u8>, Error>) -> anyhow::Result<ExitCode> {
             out::line(String::from_utf8_lossy(&response))?;
             Ok(ExitCode::from(if parsed.summary.status == ComplianceStatus::Compliant { 0 } else { 1 }))
         }
-        Err(error) => fail(error),
+        Err(error) => fail(Failure::from(error).about(file)),
     }
 }
 
@@ -214,6 +248,8 @@ pub(super) struct Failure {
     message: String,
     /// A validation error's problems, each listed in the message.
     details: Vec<FieldError>,
+    /// Whether the message names the input already ("could not read FILE: …").
+    names_input: bool,
 }
 
 impl From<Error> for Failure {
@@ -227,13 +263,13 @@ impl From<Error> for Failure {
             Error::Validation { details, .. } => details.clone(),
             _ => Vec::new(),
         };
-        Failure { body: error.body(), message, details }
+        Failure { body: error.body(), message, details, names_input: false }
     }
 }
 
 impl From<InputError> for Failure {
     fn from(error: InputError) -> Failure {
-        Failure { body: error.body(), message: error.to_string(), details: Vec::new() }
+        Failure { body: error.body(), message: error.to_string(), details: Vec::new(), names_input: true }
     }
 }
 
@@ -247,7 +283,18 @@ impl Failure {
         let suggestion = "The command could not start its work: fix what the error names (the database: \
                           --database-url; the data pack: --data-dir; an option) and run it again.";
         let body = ErrorBody::new(message.clone(), suggestion.into(), "internal-error").to_json();
-        Failure { body, message, details: Vec::new() }
+        Failure { body, message, details: Vec::new(), names_input: false }
+    }
+
+    /// The failure with its message naming the input it is about (`error: briefs/a.json:
+    /// …`), so that a loop over many files says which one failed. The body is the
+    /// API's, as it is.
+    pub(super) fn about(mut self, file: &Path) -> Failure {
+        if !self.names_input {
+            self.message = format!("{}: {}", input::name(file), self.message);
+            self.names_input = true;
+        }
+        self
     }
 
     /// The message for standard error: a validation error's summary followed by each
@@ -313,14 +360,67 @@ pub(super) fn fail_on_stderr(failure: impl Into<Failure>, flags: Flags) -> ExitC
     ExitCode::from(2)
 }
 
-/// A classification that needed text recognition when the Tesseract program cannot be
-/// run: the server's answer ("not available on this server … retry later") is not what
-/// helps on the command line; where to get the program and how to point at it is.
-async fn without_tesseract(error: Error, tesseract: &Path) -> Failure {
-    let Error::RecognitionFailed { scanned_pages, unreadable_pages, .. } = &error else { return error.into() };
-    let Err(OcrError::Unavailable(why)) = Ocr::new(tesseract.to_path_buf(), 1).version().await else {
-        return error.into();
-    };
+/// A classification's failure as the command line says it. The server's answers to
+/// text recognition and time limits speak of "this server" and say "retry later"; here
+/// the classification ran in this process, and what helps is the option that sets it:
+/// - the Tesseract program cannot be run: where to get it and how to point at it
+///   (`--tesseract`);
+/// - text recognition or the classification ran out of time: `--classify-budget-ms`;
+/// - text recognition failed otherwise: the program `--tesseract` names.
+///
+/// The bodies keep the API's fields (`ScannedPagesBody`, the general body); only the
+/// words change.
+async fn on_the_command_line(error: Error, args: &ClassifyArgs) -> Failure {
+    let budget = format!(
+        "give the classification more time with --classify-budget-ms (or COURTRULES_CLASSIFY_BUDGET_MS; now {} ms)",
+        args.classify_budget_ms
+    );
+    match &error {
+        Error::RecognitionFailed { scanned_pages, unreadable_pages, reason } => {
+            if let Err(OcrError::Unavailable(why)) = Ocr::new(args.tesseract.clone(), 1).version().await {
+                return without_tesseract(scanned_pages, unreadable_pages, &why);
+            }
+            // The classifier's reasons: out of time, or text recognition not available.
+            let out_of_time = reason.contains("time limit");
+            let message = reason.replace(
+                "text recognition is not available on this server",
+                &format!("the Tesseract program (`{}`) could not be run", args.tesseract.display()),
+            );
+            let suggestion = if out_of_time {
+                format!("Run the command again, or {budget}.")
+            } else {
+                "Check that the Tesseract program runs (give its path with --tesseract PATH, or \
+                 COURTRULES_TESSERACT=PATH), then run the command again."
+                    .to_owned()
+            };
+            let body = ScannedPagesBody {
+                error: message.clone(),
+                suggestion: format!(
+                    "{suggestion} A PDF with a text layer (exported from the word processor) needs no text recognition."
+                ),
+                docs_url: docs_url("classification-failed"),
+                scanned_pages: scanned_pages.clone(),
+                unreadable_pages: unreadable_pages.clone(),
+            };
+            Failure {
+                body: serde_json::to_vec(&body).unwrap_or_default(),
+                message,
+                details: Vec::new(),
+                names_input: false,
+            }
+        }
+        Error::ClassificationFailed(message) if message.contains("time limit") => {
+            let suggestion = format!("Run the command again, or {budget}; if the same PDF keeps failing, report it.");
+            let body = ErrorBody::new(message.clone(), suggestion, "classification-failed").to_json();
+            Failure { body, message: message.clone(), details: Vec::new(), names_input: false }
+        }
+        _ => error.into(),
+    }
+}
+
+/// Pages that need text recognition when the Tesseract program cannot be run: where to
+/// get the program and how to point at it.
+fn without_tesseract(scanned_pages: &[u32], unreadable_pages: &[u32], why: &str) -> Failure {
     let pages: Vec<String> = scanned_pages.iter().map(u32::to_string).collect();
     let (noun, has, needs) = if pages.len() == 1 { ("page", "has", "needs") } else { ("pages", "have", "need") };
     let message = format!(
@@ -334,8 +434,8 @@ async fn without_tesseract(error: Error, tesseract: &Path) -> Failure {
                      (exported from the word processor) needs none."
             .into(),
         docs_url: docs_url("classification-failed"),
-        scanned_pages: scanned_pages.clone(),
-        unreadable_pages: unreadable_pages.clone(),
+        scanned_pages: scanned_pages.to_vec(),
+        unreadable_pages: unreadable_pages.to_vec(),
     };
-    Failure { body: serde_json::to_vec(&body).unwrap_or_default(), message, details: Vec::new() }
+    Failure { body: serde_json::to_vec(&body).unwrap_or_default(), message, details: Vec::new(), names_input: false }
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 /// Why an input could not be read, as the error body the commands print.
 #[derive(Debug)]
 pub(super) enum InputError {
-    /// Missing, a folder, not readable, or empty where a document is needed.
+    /// Missing, a folder, not readable, or empty.
     Unreadable(String),
     /// Larger than the limit.
     TooLarge { message: String, suggestion: String },
@@ -44,6 +44,8 @@ pub(super) struct Limit {
     pub(super) bytes: usize,
     pub(super) what: &'static str,
     pub(super) suggestion: &'static str,
+    /// What an empty input lacks: "there is no request to read".
+    pub(super) nothing: &'static str,
 }
 
 /// A check or deadline request, as large as the server takes one.
@@ -51,6 +53,7 @@ pub(super) const JSON_REQUEST: Limit = Limit {
     bytes: super::args::BODY_LIMIT_BYTES,
     what: "a request",
     suggestion: "Give a smaller request: check and deadline requests describe a filing, they do not carry it.",
+    nothing: "there is no request to read",
 };
 
 /// A PDF to classify, as large as the server's `/classify` takes one.
@@ -58,6 +61,7 @@ pub(super) const PDF: Limit = Limit {
     bytes: super::args::CLASSIFY_MAX_PDF_BYTES,
     what: "a PDF to classify",
     suggestion: "Give a smaller PDF (the server's /classify takes none larger either).",
+    nothing: "there is no PDF to classify",
 };
 
 /// A judge's practices as a PDF, as large as the server takes a PDF.
@@ -65,6 +69,7 @@ pub(super) const DOCUMENT: Limit = Limit {
     bytes: super::args::CLASSIFY_MAX_PDF_BYTES,
     what: "a judge's practices document",
     suggestion: "Give the judge's practices document itself: it is tens of pages, not megabytes.",
+    nothing: "there is no document to read",
 };
 
 /// A judge's practices as text, as large as the server takes `text`.
@@ -72,9 +77,12 @@ pub(super) const TEXT_DOCUMENT: Limit = Limit {
     bytes: crate::service::layers::MAX_TEXT_BYTES,
     what: "a judge's practices document as text",
     suggestion: "Give the judge's practices document itself: it is tens of pages, not megabytes.",
+    nothing: "there is no document to read",
 };
 
-/// The bytes of `file`, or of standard input when it is `-`, refused past `limit`.
+/// The bytes of `file`, or of standard input when it is `-`, refused past `limit`, and
+/// when there are none (an empty file is said to be empty, not reported as the JSON
+/// that ends too soon or the PDF without a header it would otherwise be read as).
 pub(super) fn read(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError> {
     read_choosing(file, |_| limit)
 }
@@ -97,6 +105,9 @@ pub(super) fn read_choosing(file: &Path, choose: impl Fn(&[u8]) -> Limit) -> Res
     let rest = (limit.bytes + 1).saturating_sub(bytes.len()) as u64;
     reader.take(rest).read_to_end(&mut bytes).map_err(unreadable)?;
     within(file, &bytes, limit)?;
+    if bytes.is_empty() {
+        return Err(InputError::Unreadable(format!("{name} is empty: {}", limit.nothing)));
+    }
     Ok(bytes)
 }
 
@@ -123,6 +134,9 @@ pub(super) fn read_json(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError
     let mut bytes = read(file, limit)?;
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
+        if bytes.is_empty() {
+            return Err(InputError::Unreadable(format!("{} is empty: {}", name(file), limit.nothing)));
+        }
     }
     Ok(bytes)
 }

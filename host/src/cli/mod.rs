@@ -115,6 +115,22 @@ enum Command {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Classify(command) = &cli.command {
+        let flags = command.check_only_flags();
+        if !flags.is_empty() {
+            // A usage error as clap's own (its usage line, exit 2), in words that call
+            // the flags flags.
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            cli.build();
+            let classify = cli.find_subcommand_mut("classify").expect("the classify command");
+            let (flags, are) = (flags.join(", "), if flags.len() == 1 { "is" } else { "are" });
+            let message = format!(
+                "{flags} {are} only read with --check (which needs --district, --judge and --role): add --check, \
+                 or leave {flags} out"
+            );
+            classify.error(clap::error::ErrorKind::MissingRequiredArgument, message).exit();
+        }
+    }
     // A closed pipe ends a one-shot command quietly; the servers keep running (`crate::out`).
     // So does `keys create`: a key whose secret could not be shown is revoked, which it
     // cannot be once SIGPIPE has ended the process.

@@ -138,7 +138,8 @@ fn media_range(text: &str) -> Option<MediaRange> {
     let mut parts = text.split(';');
     let (kind, subtype) = parts.next()?.trim().split_once('/')?;
     let (kind, subtype) = (kind.trim(), subtype.trim());
-    if kind.is_empty() || subtype.is_empty() || (kind == "*" && subtype != "*") {
+    // Each a token (RFC 9110 §5.6.2): `garbage///` and `a/b/c` name no media range.
+    if !token(kind) || !token(subtype) || (kind == "*" && subtype != "*") {
         return None;
     }
     let mut quality = 1000;
@@ -149,6 +150,12 @@ fn media_range(text: &str) -> Option<MediaRange> {
         }
     }
     Some(MediaRange { kind: kind.to_owned(), subtype: subtype.to_owned(), quality })
+}
+
+/// Whether `text` is a token (RFC 9110 §5.6.2): one or more of the visible ASCII
+/// characters other than the delimiters `"(),/:;<=>?@[\]{}`.
+fn token(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 /// A q-value (`0`, `0.5`, `1.000`: at most three decimals, from 0 to 1) in thousandths.
@@ -207,6 +214,13 @@ mod tests {
             (&["text/calendar;q=0.001, application/json;q=0"], Some(Calendar)),
             (&["text/calendar; q = 0"], None),
             (&["nonsense, text/calendar"], Some(Calendar)),
+            // No well-formed media range: read as no header.
+            (&["garbage///"], Some(Json)),
+            (&["a/b/c"], Some(Json)),
+            (&["text/calendar/x"], Some(Json)),
+            (&["te xt/calendar"], Some(Json)),
+            (&["text/html", "a/b/c"], None),
+            (&["a/b/c, text/calendar"], Some(Calendar)),
         ];
         for (accept, expected) in cases {
             assert_eq!(negotiated(accept), *expected, "Accept: {accept:?}");

@@ -21,7 +21,7 @@ pub fn court<'c>(
     let Some(court) = catalogue.court(district_id) else {
         return Err(Error::UnknownDistrict {
             district_id: district_id.to_owned(),
-            alias_of: catalogue.alias_of(district_id).map(str::to_owned),
+            alias_of: catalogue.alias_of(district_id).map(str::to_owned).or_else(|| case_of(catalogue, district_id)),
         });
     };
     if !caller.plan.allows(&court.district_id) {
@@ -33,6 +33,20 @@ pub fn court<'c>(
         return Err(Error::DistrictNotAccessible(Box::new(AccessDenied { court: court.clone(), accessible, contact })));
     }
     Ok(court)
+}
+
+/// The court an id with capitals names once lower-cased (`EDNY`, `NYED`): ids are
+/// lower-case, so it stays unknown, but its error points at the id ("did you mean
+/// `edny`?"), as for an alias.
+fn case_of(catalogue: &Catalogue, district_id: &str) -> Option<String> {
+    let lower = district_id.to_ascii_lowercase();
+    if lower == district_id {
+        return None;
+    }
+    match catalogue.court(&lower) {
+        Some(court) => Some(court.district_id.clone()),
+        None => catalogue.alias_of(&lower).map(str::to_owned),
+    }
 }
 
 /// The judge on a court's roster (`JudgeNotFound` if absent). `None` when the court has
