@@ -584,10 +584,19 @@ export interface components {
             district_id: string;
             document: components["schemas"]["Document"];
             document_scope: components["schemas"]["DocumentScope"];
+            /**
+             * @description Whose paper it is: `movant` for the motion's own papers (its notice, memorandum in
+             *     support); `opponent` for papers opposing the motion; `reply` for the movant's reply
+             *     papers (not `movant`).
+             */
             filing_role: components["schemas"]["FilingRole"];
             /** @description Whether the filing party is pro se. */
             is_pro_se: boolean;
-            /** @description A judge of the given district. */
+            /**
+             * @description A judge of the district (its judges list gives each judge's slug), or `court` for
+             *     the court's own rules only: the only choice in a district without a roster, as
+             *     most are.
+             */
             judge_slug: string;
             motion_type?: components["schemas"]["MotionType"] | null;
             /** @description True triggers the notices owed to a pro se opponent. */
@@ -847,14 +856,16 @@ export interface components {
              */
             judge_slug?: string | null;
             /**
-             * @description Only these periods (by `period_key`, from the court's time rules); default: every
-             *     period of the trigger. A key the court's rules do not have is a 400.
+             * @description Only these periods, each named by the `period_key` its deadline has in an earlier
+             *     answer for this trigger; without `period_keys`, every period that runs from the
+             *     event is computed. A key the court's rules do not have for it is a 400.
              */
             period_keys?: string[] | null;
             service_method?: components["schemas"]["ServiceMethod"] | null;
             trigger: components["schemas"]["Trigger"];
             /**
-             * @description The day of the event (YYYY-MM-DD, a real day of the years 1971–9000).
+             * @description The day of the event (YYYY-MM-DD), from 2016-12-01 to 9000-12-31: an earlier day is
+             *     refused, as the text of Rule 6(d) the engine applies took effect on 2016-12-01.
              * @example 2026-03-02
              */
             trigger_date: string;
@@ -917,7 +928,8 @@ export interface components {
             signature_block?: components["schemas"]["SignatureBlock"] | null;
             /**
              * Format: uint32
-             * @description Words in the body, at least 0.
+             * @description Words in the body, footnotes included (front and back matter excluded, as for
+             *     `page_count`); at least 0.
              */
             word_count: number;
         };
@@ -2111,6 +2123,11 @@ export interface components {
             district_id: string;
             /** Format: int32 */
             format_version: number;
+            /**
+             * @description What an answer cannot know, said in every answer's `meta.notes`: the court's
+             *     periods that are not encoded, for instance.
+             */
+            notes?: string[];
             /**
              * @description The periods, layer by layer: the national rules, the district's local rules,
              *     and judges' standing orders.

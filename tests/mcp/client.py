@@ -218,6 +218,29 @@ async def schemas_and_arguments(session, schemas, base, key, label):
     ok(schemas["classify_document"].inputSchema.get("additionalProperties") is False, f"{label}: classify_document's schema refuses extra arguments, as the tool does")
     year = props("get_holidays")["year"]
     ok(year.get("minimum") == 1971 and year.get("maximum") == 9999, f"{label}: get_holidays' year is 1971-9999 in its schema: {year}")
+    # What an assistant needs to fill a check request and a deadline request right.
+    check = props("check_compliance")
+    role = check["filing_role"].get("description", "")
+    ok(all(words in role for words in ("`movant`", "`opponent`", "`reply` for the movant's reply")),
+       f"{label}: check_compliance's filing_role says which role a reply is: {role!r}")
+    ok("motion" in check["motion_type"].get("description", ""), f"{label}: check_compliance's motion_type is described")
+    slug = check["judge_slug"].get("description", "")
+    ok("`court`" in slug and "search_judges" in slug, f"{label}: check_compliance's judge_slug names `court` and search_judges: {slug!r}")
+    words = schemas["check_compliance"].inputSchema["$defs"]["Document"]["properties"]["word_count"].get("description", "")
+    ok("footnotes included" in words, f"{label}: word_count says footnotes count: {words!r}")
+    classify = schemas["classify_document"].description
+    ok(all(name in classify for name in ("filing_role", "is_pro_se", "pmc_completed", "opposing_party_pro_se", "check_compliance")),
+       f"{label}: classify_document says which facts to add before check_compliance")
+    holidays = schemas["get_holidays"].description
+    ok("state" in holidays and "compute_deadlines" in holidays, f"{label}: get_holidays says the state's holidays are not listed but counted")
+    deadline = props("compute_deadlines")
+    trigger = deadline["trigger_date"].get("description", "")
+    ok("2016-12-01" in trigger and "1971" not in trigger, f"{label}: compute_deadlines' trigger_date names its earliest day: {trigger!r}")
+    keys = deadline["period_keys"].get("description", "")
+    ok("period_key" in keys and "time rules" not in keys and "period_key" in schemas["compute_deadlines"].description,
+       f"{label}: period_keys says where the keys are found: {keys!r}")
+    early = await session.call_tool("compute_deadlines", {**DEADLINE_REQUEST, "trigger_date": "2016-11-30"})
+    ok(early.isError and "2016-12-01" in text_of(early), f"{label}: ... as the server refuses an earlier day: {text_of(early)[:200]}")
     for field, value in [("document_scope", "brief_support"), ("motion_type", "Rule_12")]:
         values = props("get_judge_rules")[field].get("enum") or []
         ok(value in values, f"{label}: get_judge_rules' {field} lists the values it takes")
@@ -471,6 +494,8 @@ async def main():
             refusal = json.loads(text_of(results[3]))
             ok(sorted(refusal) == ["contact", "docs_url", "error", "suggestion"] and refusal["docs_url"].endswith("#rate-limits"),
                f"http: the refusal is the REST API's 429 body: {refusal}")
+            ok("Retry-After" not in refusal["suggestion"] and refusal["suggestion"].startswith("Wait at least "),
+               f"http: the refusal names the seconds to wait, not a header the tool caller cannot see: {refusal['suggestion']}")
     transport_errors(base, key, limited_key)
     # classify_document over HTTP takes what /classify takes (22 MiB): a PDF over the
     # API's 1 MiB body limit, whose call is over the MCP SDK's default 4 MiB, is read.

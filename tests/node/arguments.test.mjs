@@ -44,7 +44,7 @@ test("a string parameter given something else is an invalid_request naming it, a
 });
 
 test("an object parameter given JSON text is refused naming it, not with the text echoed back", async () => {
-  const timeRules = { district_id: "sdny", periods: [], notes: "x".repeat(40_000) };
+  const timeRules = { district_id: "sdny", periods: [], remarks: "x".repeat(40_000) };
   const asked = { district_id: "sdny", trigger: "hearing", trigger_date: "2026-11-20" };
   const asText = (kind, path, json) => ({ kind, details: [{ path, message: `must be an object, not JSON text (give the text to ${json})` }] });
   assert.throws(() => courtrules.deadlines(JSON.stringify(timeRules), asked), asText("invalid_profile", "timeRules", "deadlinesJson"));

@@ -301,7 +301,8 @@ pub struct DeadlineRequest {
     #[cfg_attr(feature = "openapi", schema(pattern = "^[a-z0-9_-]{1,120}$"))]
     pub judge_slug: Option<String>,
     pub trigger: Trigger,
-    /// The day of the event (YYYY-MM-DD, a real day of the years 1971–9000).
+    /// The day of the event (YYYY-MM-DD), from 2016-12-01 to 9000-12-31: an earlier day is
+    /// refused, as the text of Rule 6(d) the engine applies took effect on 2016-12-01.
     #[cfg_attr(
         feature = "openapi",
         schema(
@@ -320,8 +321,9 @@ pub struct DeadlineRequest {
     /// `electronic`, to which Rule 6(d) adds nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub service_method: Option<ServiceMethod>,
-    /// Only these periods (by `period_key`, from the court's time rules); default: every
-    /// period of the trigger. A key the court's rules do not have is a 400.
+    /// Only these periods, each named by the `period_key` its deadline has in an earlier
+    /// answer for this trigger; without `period_keys`, every period that runs from the
+    /// event is computed. A key the court's rules do not have for it is a 400.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(max_items = 50))]
     pub period_keys: Option<Vec<String>>,

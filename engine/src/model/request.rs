@@ -12,12 +12,17 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "js", derive(tsify::Tsify))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CheckRequest {
-    /// A judge of the given district.
+    /// A judge of the district (its judges list gives each judge's slug), or `court` for
+    /// the court's own rules only: the only choice in a district without a roster, as
+    /// most are.
     #[cfg_attr(feature = "openapi", schema(pattern = "^[a-z0-9_-]{1,120}$"))]
     pub judge_slug: String,
     #[cfg_attr(feature = "openapi", schema(pattern = "^[a-z0-9_-]{1,120}$"))]
     pub district_id: String,
     pub document_scope: DocumentScope,
+    /// The motion the paper belongs to (`Rule_12`, `Rule_56`, …, `general` for another
+    /// motion). Leave it out only for a paper of no motion (a letter): rules for particular
+    /// motions are then not checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub motion_type: Option<MotionType>,
     /// Whether the filing party is pro se.
@@ -26,6 +31,9 @@ pub struct CheckRequest {
     pub pmc_completed: bool,
     /// True triggers the notices owed to a pro se opponent.
     pub opposing_party_pro_se: bool,
+    /// Whose paper it is: `movant` for the motion's own papers (its notice, memorandum in
+    /// support); `opponent` for papers opposing the motion; `reply` for the movant's reply
+    /// papers (not `movant`).
     pub filing_role: FilingRole,
     /// The statutes every claim the filing addresses is brought under, when they matter
     /// to a rule (Local Civil Rule 56.1 does not apply to APA or FOIA claims). Optional.
@@ -43,7 +51,8 @@ pub struct Document {
     /// (certificates, signature pages) excluded. At least 1.
     #[cfg_attr(feature = "openapi", schema(format = "uint32", minimum = 1, maximum = 4294967295_u64))]
     pub page_count: u32,
-    /// Words in the body, at least 0.
+    /// Words in the body, footnotes included (front and back matter excluded, as for
+    /// `page_count`); at least 0.
     #[cfg_attr(feature = "openapi", schema(format = "uint32", maximum = 4294967295_u64))]
     pub word_count: u32,
     /// True when the paper is handwritten or typewritten rather than prepared with a

@@ -112,15 +112,21 @@ impl CourtrulesMcp {
                             retry_after_seconds: decision.retry_after_seconds,
                             contact: state.service.contact.clone(),
                         };
-                        return Err(CallToolResult::error(vec![ContentBlock::text(
-                            String::from_utf8_lossy(&refusal.body()).into_owned(),
-                        )]));
+                        return Err(CallToolResult::error(vec![ContentBlock::text(without_retry_after_header(
+                            &String::from_utf8_lossy(&refusal.body()),
+                        ))]));
                     }
                 }
                 Ok(key.caller.clone())
             }
         }
     }
+}
+
+/// A 429 body's text without its pointer to the `Retry-After` header, which a tool
+/// caller does not see: the suggestion's seconds say how long to wait.
+fn without_retry_after_header(body: &str) -> String {
+    body.replace(" (the Retry-After header)", "")
 }
 
 /// The tool error of a call that passed the server's time limit: the REST API's 503 body.
@@ -188,6 +194,26 @@ fn answer_bytes(bytes: Vec<u8>) -> Result<CallToolResult, ErrorData> {
 
 #[cfg(test)]
 mod tests {
+    /// The rate limit's refusal tells a tool caller the seconds to wait, not a header it
+    /// cannot see; the REST API's 429 keeps its words.
+    #[test]
+    fn the_rate_limit_refusal_names_no_header() {
+        let refusal = crate::http::error::ApiError::RateLimited {
+            group: crate::rate_limit::Group::Mcp,
+            limit: 3,
+            window: "minute".into(),
+            retry_after_seconds: 60,
+            contact: "access@courtrules.example".into(),
+        };
+        let rest = String::from_utf8_lossy(&refusal.body()).into_owned();
+        assert!(rest.contains("Wait at least 60 s (the Retry-After header) before retrying"), "{rest}");
+        let tool = super::without_retry_after_header(&rest);
+        let body: serde_json::Value = serde_json::from_str(&tool).unwrap();
+        let suggestion = body["suggestion"].as_str().unwrap();
+        assert!(suggestion.starts_with("Wait at least 60 s before retrying"), "{suggestion}");
+        assert!(!tool.contains("Retry-After"), "{tool}");
+    }
+
     #[test]
     fn suggestions_name_the_tool_instead_of_the_endpoint() {
         let body =

@@ -48,6 +48,7 @@ pub fn component(name: &str) -> Arc<JsonObject> {
     if !defs.is_empty() {
         root.insert("$defs".to_owned(), Value::Object(defs));
     }
+    hoist_descriptions(&mut root);
     // Every tool answers a JSON object, and MCP before SEP-2106 wants an output schema of
     // type object (rmcp drops others for such clients): say so where a component is a
     // `oneOf` of objects.
@@ -97,6 +98,19 @@ pub fn with_descriptions(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -
     schema
 }
 
+/// `schema` with each `(property, description)`'s description replaced by the tool's own:
+/// where the component's, written for the REST API, would not name the tool an assistant
+/// calls (`search_judges` for a judge's slug).
+pub fn with_tool_descriptions(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
+    let object = Arc::make_mut(&mut schema);
+    for (field, description) in fields {
+        if let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field)) {
+            property.insert("description".to_owned(), Value::from(*description));
+        }
+    }
+    schema
+}
+
 /// `schema` with each `(property, values)`'s property limited to those values: arguments
 /// the service reads as one of a list it keeps rather than an OpenAPI enum. An optional
 /// property keeps `null`.
@@ -114,6 +128,36 @@ pub fn with_enums(mut schema: Arc<JsonObject>, fields: &[(&str, &[&str])]) -> Ar
         }
     }
     schema
+}
+
+/// Each property of `schema` (and of the schemas inside it) described where an assistant
+/// looks: at the property. utoipa puts an optional field's description beside its `$ref`,
+/// in a branch of the property's `oneOf` (`motion_type`).
+fn hoist_descriptions(schema: &mut Map<String, Value>) {
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        for property in properties.values_mut() {
+            let Value::Object(property) = property else { continue };
+            if property.contains_key("description") {
+                continue;
+            }
+            let found = match property.get_mut("oneOf") {
+                Some(Value::Array(branches)) => {
+                    branches.iter_mut().find_map(|branch| branch.as_object_mut()?.remove("description"))
+                }
+                _ => None,
+            };
+            if let Some(description) = found {
+                property.insert("description".to_owned(), description);
+            }
+        }
+    }
+    for value in schema.values_mut() {
+        match value {
+            Value::Object(inner) => hoist_descriptions(inner),
+            Value::Array(items) => items.iter_mut().filter_map(Value::as_object_mut).for_each(hoist_descriptions),
+            _ => {}
+        }
+    }
 }
 
 /// The component names `schema` refers to.
@@ -209,6 +253,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// An optional field described beside its `$ref` is described at the property, once.
+    #[test]
+    fn optional_references_are_described_at_the_property() {
+        let schema = component("CheckRequest");
+        let motion = &schema["properties"]["motion_type"];
+        assert!(motion["description"].as_str().is_some_and(|said| said.contains("motion")), "{motion}");
+        let branches = motion["oneOf"].as_array().expect("an optional reference is a oneOf");
+        assert!(branches.iter().all(|branch| branch.get("description").is_none()), "{motion}");
+        // A described `$ref` that is not optional keeps its description where it is.
+        assert!(
+            schema["properties"]["filing_role"]["description"].as_str().is_some_and(|said| said.contains("`reply`"))
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The tools. Each reads its arguments (every problem named, as the REST API's 400
 //! does), finds the caller, and calls the service function its REST endpoint calls.
 
-use super::schemas::{component, with_components, with_descriptions, with_enums};
+use super::schemas::{component, with_components, with_descriptions, with_enums, with_tool_descriptions};
 use super::{CourtrulesMcp, answer, answer_bytes, failure, service_error};
 use crate::http::extracted_rules::ExtractedRulesQuery;
 use crate::http::judges::JudgesQuery;
@@ -315,10 +315,16 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "The deadlines that follow an event in a case (service of a motion, entry of judgment, a hearing, …) under Fed. R. Civ. P. 6 and the court's local rules — each with its date and the trail of the computation (the day excluded, each weekend, legal holiday or clerk's-office closure passed over, Rule 6(d)'s added days), each step citing its rule paragraph. The same answer, byte for byte, as POST /api/v1/deadlines.",
-        input_schema = with_descriptions(
-            component("DeadlineRequest"),
-            &[("district_id", "The court, e.g. `sdny` (see `list_courts`): its local rules and calendar apply.")]
+        description = "The deadlines that follow an event in a case (service of a motion, entry of judgment, a hearing, …) under Fed. R. Civ. P. 6 and the court's local rules — each with its date and the trail of the computation (the day excluded, each weekend, legal holiday (federal, presidential or the state's) or clerk's-office closure passed over, Rule 6(d)'s added days), each step citing its rule paragraph. Each deadline has a period_key: pass some as period_keys to compute only those periods. The same answer, byte for byte, as POST /api/v1/deadlines.",
+        input_schema = with_tool_descriptions(
+            with_descriptions(
+                component("DeadlineRequest"),
+                &[("district_id", "The court, e.g. `sdny` (see `list_courts`): its local rules and calendar apply.")]
+            ),
+            &[(
+                "judge_slug",
+                "A judge of the court (see `search_judges`), for the standing order's periods; `court` (the default) for the court-wide periods only."
+            )]
         ),
         output_schema = component("DeadlineResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -335,10 +341,16 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request (see the OpenAPI document's CheckRequest): judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role, document {page_count, word_count, …}.",
-        input_schema = with_descriptions(
-            component("CheckRequest"),
-            &[("district_id", "The court, e.g. `edny` (see `list_courts`); the judge's court.")]
+        description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request: judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role (`reply` for the movant's reply papers, not `movant`), document {page_count, word_count, …}. classify_document drafts one from a PDF.",
+        input_schema = with_tool_descriptions(
+            with_descriptions(
+                component("CheckRequest"),
+                &[("district_id", "The court, e.g. `edny` (see `list_courts`); the judge's court.")]
+            ),
+            &[(
+                "judge_slug",
+                "A judge of the court (see `search_judges`), or `court` for the court's own rules only: the only choice in a district without a roster, as most are."
+            )]
         ),
         output_schema = component("CheckResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -354,7 +366,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "A court's holidays for a year: the federal legal public holidays and the closures the court or the President ordered (state courts: their own calendars), each with its source.",
+        description = "A court's holidays for a year: the federal legal public holidays and the closures the court or the President ordered (state courts: their own calendars), each with its source. Not listed: the legal holidays of the state where a federal court sits (Rule 6(a)(6)(C), e.g. Lincoln's Birthday for S.D.N.Y.), which compute_deadlines also passes over for periods counted forward, its trail naming each day it skips.",
         input_schema = input::<Holidays>(),
         output_schema = component("HolidaysResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -371,7 +383,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Reads a filing's PDF (base64) with the courtrules engine: the document type, its counts and sections, its format, and a check request lacking only the filer's facts — as POST /api/v1/classify. Counts against the key's classify limit too.",
+        description = "Reads a filing's PDF (base64) with the courtrules engine: the document type, its counts and sections, its format, and a check request lacking only the filer's facts — as POST /api/v1/classify. Add filing_role, is_pro_se, pmc_completed and opposing_party_pro_se to that check_request before passing it to check_compliance. Counts against the key's classify limit too.",
         input_schema = input::<ClassifyDocument>(),
         output_schema = component("Classification"),
         // Not read-only: the PDF is kept as an upload, as /classify keeps it.
