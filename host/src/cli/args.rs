@@ -108,11 +108,7 @@ fn cache_problem(dir: &std::path::Path) -> Option<String> {
         Err(_) => {
             // Created as the sandbox creates it (0700), and so found at once; else why not
             // (a file where a parent folder should be: "Not a directory").
-            let mut builder = std::fs::DirBuilder::new();
-            builder.recursive(true);
-            #[cfg(unix)]
-            std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-            if let Err(error) = builder.create(dir) {
+            if let Err(error) = crate::sandbox::create_module_cache_dir(dir) {
                 return Some(format!("cannot be created ({error})"));
             }
         }

@@ -263,7 +263,7 @@ impl From<Error> for Failure {
             Error::Validation { details, .. } => details.clone(),
             _ => Vec::new(),
         };
-        Failure { body: error.body(), message, details, names_input: false }
+        Failure { details, ..Failure::new(error.body(), message) }
     }
 }
 
@@ -274,6 +274,11 @@ impl From<InputError> for Failure {
 }
 
 impl Failure {
+    /// A failure with this body and message, which does not name the input yet.
+    fn new(body: Vec<u8>, message: String) -> Failure {
+        Failure { body, message, details: Vec::new(), names_input: false }
+    }
+
     /// A command that could not set itself up — the database cannot be opened, there is
     /// no data pack, an engine option is out of range — as the API answers a database
     /// error: the 500 `internal-error` body, here with the reason, which on the command
@@ -283,7 +288,7 @@ impl Failure {
         let suggestion = "The command could not start its work: fix what the error names (the database: \
                           --database-url; the data pack: --data-dir; an option) and run it again.";
         let body = ErrorBody::new(message.clone(), suggestion.into(), "internal-error").to_json();
-        Failure { body, message, details: Vec::new(), names_input: false }
+        Failure::new(body, message)
     }
 
     /// The failure with its message naming the input it is about (`error: briefs/a.json:
@@ -402,17 +407,12 @@ async fn on_the_command_line(error: Error, args: &ClassifyArgs) -> Failure {
                 scanned_pages: scanned_pages.clone(),
                 unreadable_pages: unreadable_pages.clone(),
             };
-            Failure {
-                body: serde_json::to_vec(&body).unwrap_or_default(),
-                message,
-                details: Vec::new(),
-                names_input: false,
-            }
+            Failure::new(serde_json::to_vec(&body).unwrap_or_default(), message)
         }
         Error::ClassificationFailed(message) if message.contains("time limit") => {
             let suggestion = format!("Run the command again, or {budget}; if the same PDF keeps failing, report it.");
             let body = ErrorBody::new(message.clone(), suggestion, "classification-failed").to_json();
-            Failure { body, message: message.clone(), details: Vec::new(), names_input: false }
+            Failure::new(body, message.clone())
         }
         _ => error.into(),
     }
@@ -437,5 +437,5 @@ fn without_tesseract(scanned_pages: &[u32], unreadable_pages: &[u32], why: &str)
         scanned_pages: scanned_pages.to_vec(),
         unreadable_pages: unreadable_pages.to_vec(),
     };
-    Failure { body: serde_json::to_vec(&body).unwrap_or_default(), message, details: Vec::new(), names_input: false }
+    Failure::new(serde_json::to_vec(&body).unwrap_or_default(), message)
 }

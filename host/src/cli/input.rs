@@ -106,9 +106,14 @@ pub(super) fn read_choosing(file: &Path, choose: impl Fn(&[u8]) -> Limit) -> Res
     reader.take(rest).read_to_end(&mut bytes).map_err(unreadable)?;
     within(file, &bytes, limit)?;
     if bytes.is_empty() {
-        return Err(InputError::Unreadable(format!("{name} is empty: {}", limit.nothing)));
+        return Err(empty(file, limit));
     }
     Ok(bytes)
+}
+
+/// An input with nothing in it (or only a byte order mark), said to be empty.
+fn empty(file: &Path, limit: Limit) -> InputError {
+    InputError::Unreadable(format!("{} is empty: {}", name(file), limit.nothing))
 }
 
 /// `bytes`, read from `file`, refused past `limit`.
@@ -135,7 +140,7 @@ pub(super) fn read_json(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
         if bytes.is_empty() {
-            return Err(InputError::Unreadable(format!("{} is empty: {}", name(file), limit.nothing)));
+            return Err(empty(file, limit));
         }
     }
     Ok(bytes)

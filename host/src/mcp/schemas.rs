@@ -88,23 +88,25 @@ pub fn with_components(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> 
 /// `schema` with each `(property, description)`'s property described where the schema
 /// it came from (an OpenAPI component) leaves it undescribed: an assistant reads the
 /// descriptions to know what to pass.
-pub fn with_descriptions(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
-    let object = Arc::make_mut(&mut schema);
-    for (field, description) in fields {
-        if let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field)) {
-            property.entry("description").or_insert_with(|| Value::from(*description));
-        }
-    }
-    schema
+pub fn with_descriptions(schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
+    describe(schema, fields, false)
 }
 
 /// `schema` with each `(property, description)`'s description replaced by the tool's own:
 /// where the component's, written for the REST API, would not name the tool an assistant
 /// calls (`search_judges` for a judge's slug).
-pub fn with_tool_descriptions(mut schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
+pub fn with_tool_descriptions(schema: Arc<JsonObject>, fields: &[(&str, &str)]) -> Arc<JsonObject> {
+    describe(schema, fields, true)
+}
+
+/// Each `(property, description)`'s description set: in place of the component's when
+/// `replace`, else only where it has none.
+fn describe(mut schema: Arc<JsonObject>, fields: &[(&str, &str)], replace: bool) -> Arc<JsonObject> {
     let object = Arc::make_mut(&mut schema);
     for (field, description) in fields {
-        if let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field)) {
+        if let Some(Value::Object(property)) = object.get_mut("properties").and_then(|all| all.get_mut(*field))
+            && (replace || !property.contains_key("description"))
+        {
             property.insert("description".to_owned(), Value::from(*description));
         }
     }

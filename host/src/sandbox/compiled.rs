@@ -187,7 +187,8 @@ fn own(_: &std::fs::Metadata) -> Result<(), String> {
     Ok(())
 }
 
-fn create_dir(dir: &Path) -> std::io::Result<()> {
+/// Creates the cache folder as the engine keeps it (0700), with its parents.
+pub fn create_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]

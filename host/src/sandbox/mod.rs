@@ -25,6 +25,7 @@ mod primer;
 mod snapshot;
 
 pub use abi::{Answer, Op, SandboxError, profile_id};
+pub use compiled::create_dir as create_module_cache_dir;
 pub use compiled::default_dir as default_module_cache;
 
 use abi::{CallLimits, MIB, Profiles, Warm, instantiate};

@@ -27,7 +27,7 @@ struct NationalFile {
     as_of: String,
     computation: Vec<RuleText>,
     periods: Vec<Period>,
-    /// Said on the answers to the events each names, in every district.
+    /// Said in every answer, in every district (after the district's own notes).
     #[serde(default)]
     notes: Vec<String>,
     #[serde(default)]
