@@ -745,7 +745,7 @@ fn find_signature(
     // signature lines are left-aligned with the anchor in the right-hand column
     let qualifies = |roles: &[Vec<Role>], (p, i): (usize, usize)| {
         let line = &pages[p].lines[i];
-        let in_column = line.x0 >= column && (line.x0 - anchor_x).abs() <= 24.0 && !line.ocr;
+        let in_column = line.x0 >= column && under_anchor(line, anchor_x) && !line.ocr;
         roles[p][i] == Role::Body && (in_column || is_closing(&line.text) || is_date_only(&line.text))
     };
 
@@ -800,6 +800,12 @@ fn find_signature(
     block
 }
 
+/// Whether a line starts where the signature's anchor (`/s/`) does, within a third of an
+/// inch: the block's lines are set flush under it.
+fn under_anchor(line: &Line, anchor_x: f64) -> bool {
+    (line.x0 - anchor_x).abs() <= 24.0
+}
+
 /// A signature block cut by a page break: when the block's page ends with it (nothing but
 /// footnotes and the running footer below), the lines at the top of the next body page
 /// that go on in its column — short, not prose, not a heading (a certificate, a centred
@@ -830,12 +836,12 @@ fn signature_continuation(
             Role::Signature => {}
             _ => break,
         }
-        let aligned = (line.x0 - anchor_x).abs() <= 24.0 || line.x0 >= column;
+        let aligned = under_anchor(line, anchor_x) || line.x0 >= column;
         // a centred heading; a short block line in the column may sit on the midline too
         let heading = is_certificate_heading(&normalize(&line.text))
             || ((line.bold || is_upper(line))
                 && is_centered(line, frame, pages[next].width)
-                && (line.x0 - anchor_x).abs() > 24.0);
+                && !under_anchor(line, anchor_x));
         let gap = previous.map_or(0.0, |prev| prev.baseline - line.baseline);
         if !aligned || heading || is_prose(line, frame) || line.word_count() > 10 || gap > 3.0 * line.size.max(1.0) {
             break;
