@@ -194,6 +194,30 @@ async def exercise(session, base, key, label, latencies=None):
         ok(error.error.code == -32602 and "`no_such_tool`" in said and "list_courts" in said and "search_judges" in said
            and sorted(error.error.data["tools"]) == sorted(EXPECTED_TOOLS),
            f"{label}: an unknown tool is -32602 naming it and listing the tools: {said}")
+    # The catalogue narrowed: an assistant need not read ~1,050 courts to find the few it can check.
+    every = json.loads(text_of(await call("list_courts", {})))
+    checkable = json.loads(text_of(await call("list_courts", {"checkable": True})))
+    ids = [court["district_id"] for court in checkable["courts"]]
+    ok("edny" in ids and "sdny" in ids and len(ids) < 50
+       and all(court["status"] == "live" and "judges_profiled" in court for court in checkable["courts"]),
+       f"{label}: list_courts checkable is the live courts with profiles: {ids}")
+    counts = ["total_districts", "districts_with_data", "total_judges_mapped"]
+    ok([checkable["meta"][n] for n in counts] == [every["meta"][n] for n in counts],
+       f"{label}: list_courts's meta counts the whole catalogue whatever the filter")
+    ok(set(checkable["meta"]["accessible_districts"]) <= set(ids) and "edny" in checkable["meta"]["accessible_districts"],
+       f"{label}: a narrowed list's accessible districts are among its courts")
+    ok(len(text_of(await call("list_courts", {"checkable": True}))) < 4000, f"{label}: the checkable courts are a few KB")
+    others = json.loads(text_of(await call("list_courts", {"checkable": False})))
+    ok(len(others["courts"]) + len(ids) == len(every["courts"]), f"{label}: checkable false is every other court")
+    southern = json.loads(text_of(await call("list_courts", {"state": "ny", "q": "SOUTHERN District"})))
+    ok([court["district_id"] for court in southern["courts"]] == ["sdny"], f"{label}: list_courts by state and words: {southern['courts']}")
+    coming = json.loads(text_of(await call("list_courts", {"status": "coming_soon", "state": "AK"})))
+    ok(coming["courts"] and all(court["status"] == "coming_soon" and court["state"] == "AK" for court in coming["courts"]),
+       f"{label}: list_courts by status")
+    refused = await call("list_courts", {"status": "open", "state": "New York"})
+    said = json.loads(text_of(refused))
+    ok(refused.isError and [d["path"] for d in said["details"]] == ["status", "state"],
+       f"{label}: list_courts with a bad status and state names both: {said}")
     missing = await call("search_judges", {"district_id": "nosuch"})
     ok(missing.isError and "unknown district" in text_of(missing), f"{label}: an unknown district is a tool error")
     await schemas_and_arguments(session, schemas, base, key, label)

@@ -216,9 +216,8 @@ mod tests {
                 let mut refs = Vec::new();
                 references(&schema, &mut refs);
                 assert!(refs.is_empty(), "{} {which}: references left at components: {refs:?}", tool.name);
-                let no_arguments = which == "input" && tool.name == "list_courts";
                 assert!(
-                    no_arguments || schema.get("properties").is_some() || schema.get("oneOf").is_some(),
+                    schema.get("properties").is_some() || schema.get("oneOf").is_some(),
                     "{} {which}: describes nothing: {schema}",
                     tool.name
                 );
@@ -242,6 +241,20 @@ mod tests {
         for (field, value) in [("document_scope", "brief_support"), ("motion_type", "Rule_12")] {
             let values = rules.input_schema["properties"][field]["enum"].as_array().cloned().unwrap_or_default();
             assert!(values.contains(&Value::from(value)) && values.contains(&Value::Null), "{field}: {values:?}");
+        }
+    }
+
+    /// `list_courts` says every filter it takes, the status as its three values.
+    #[test]
+    fn list_courts_filters_are_described() {
+        let tools = crate::mcp::CourtrulesMcp::tool_router().list_all();
+        let courts = tools.iter().find(|tool| tool.name == "list_courts").unwrap();
+        let properties = courts.input_schema["properties"].as_object().unwrap();
+        assert_eq!(properties.keys().collect::<Vec<_>>(), ["checkable", "q", "state", "status"]);
+        assert!(properties.values().all(|property| property["description"].is_string()), "{properties:?}");
+        let status = serde_json::to_string(&properties["status"]).unwrap();
+        for value in ["\"live\"", "\"coming_soon\"", "\"preview\""] {
+            assert!(status.contains(value), "{status}");
         }
     }
 

@@ -8,7 +8,9 @@ use crate::http::judges::JudgesQuery;
 use crate::http::profile::ProfileQuery;
 use crate::http::query::{self, Integer, QueryParams, Text, query_params};
 use crate::rate_limit::Group;
+use crate::service::courts::CourtFilter;
 use crate::service::{self, Error};
+use crate::store::courts::CourtStatus;
 use crate::store::enforcement::{self, EnforcementList, Filter, INDUSTRIES, RISK_LEVELS, Stats};
 use courtrules_engine::calendar::{Date, FIRST_YEAR, LAST_YEAR};
 use courtrules_engine::model::FieldError;
@@ -21,18 +23,40 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 
-/// No arguments.
-#[derive(JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct NoArguments {}
-
-impl QueryParams for NoArguments {
-    fn names() -> Vec<&'static str> {
-        Vec::new()
+query_params! {
+    /// The arguments of `list_courts`: each optional, each narrowing the list.
+    #[derive(JsonSchema)]
+    #[schemars(deny_unknown_fields)]
+    pub struct CourtsQuery {
+        /// `true`: only the courts whose filings can be checked now (live, with a
+        /// compliance profile), a few instead of about 1,050; `false`: only the others.
+        pub checkable: Option<bool>,
+        /// `live`, `coming_soon` or `preview`.
+        pub status: Option<CourtStatus>,
+        /// A state's or territory's two-letter USPS code (any case), e.g. `NY`.
+        pub state: Option<Text<2>>,
+        /// Words (any case), each in the court's name or `district_id`, e.g.
+        /// `southern new york` or `ilnd`.
+        pub q: Option<Text<200>>,
     }
+}
 
-    fn read(_: &mut query::Params<'_>) -> Option<Self> {
-        Some(NoArguments {})
+/// A court's status as an argument: `live`, `coming_soon` or `preview`.
+impl query::Param for CourtStatus {
+    fn parse(text: &str) -> Result<Self, String> {
+        serde_json::from_value(serde_json::Value::from(text))
+            .map_err(|_| format!("`{text}` is not one of live, coming_soon, preview"))
+    }
+}
+
+impl From<CourtsQuery> for CourtFilter {
+    fn from(query: CourtsQuery) -> Self {
+        CourtFilter {
+            checkable: query.checkable,
+            status: query.status,
+            state: query.state.map(|state| state.to_ascii_uppercase()),
+            words: query.q.map_or_else(Vec::new, |q| q.split_whitespace().map(str::to_lowercase).collect()),
+        }
     }
 }
 
@@ -248,15 +272,15 @@ macro_rules! or_return {
 #[tool_router(vis = "pub(super)")]
 impl CourtrulesMcp {
     #[tool(
-        description = "Every court courtrules knows, with its status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile).",
-        input_schema = input::<NoArguments>(),
+        description = "The courts courtrules knows, with their status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile). Without arguments the list is every court, about 1,050 (~180 KB): narrow it with `checkable: true` (the courts whose filings can be checked), `state`, `status` or `q` (words of the court's name). `meta` counts the whole catalogue, whatever the filter; its `accessible_districts` are those of the listed courts.",
+        input_schema = input::<CourtsQuery>(),
         output_schema = component("CourtsResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn list_courts(&self, extensions: Extensions, args: JsonObject) -> Result<CallToolResult, ErrorData> {
-        let _: NoArguments = or_return!(arguments(args));
+        let filter = CourtFilter::from(or_return!(arguments::<CourtsQuery>(args)));
         let caller = or_return!(self.caller(&extensions).await);
-        answer(&service::courts::courts(&self.service, &caller))
+        answer(&service::courts::courts_matching(&self.service, &caller, &filter))
     }
 
     #[tool(
@@ -611,7 +635,7 @@ mod tests {
     fn bad_arguments_are_the_query_s_400() {
         for refused in [
             arguments::<JudgesQuery>(json!({"district_id": ""}).as_object().unwrap().clone()).err().unwrap(),
-            arguments::<NoArguments>(json!({"a": 1, "b": 2}).as_object().unwrap().clone()).err().unwrap(),
+            arguments::<CourtsQuery>(json!({"a": 1, "b": 2}).as_object().unwrap().clone()).err().unwrap(),
             enforcement_filter(EnforcementSearch::from(EnforcementStatsFilter {
                 jurisdiction: None,
                 industry: Some("x".into()),
@@ -656,8 +680,11 @@ mod tests {
             ])
         );
         assert_eq!(
-            problems::<NoArguments>(json!({"a": 1})),
-            pairs(&[("a", "unknown parameter; this endpoint takes none")])
+            problems::<CourtsQuery>(json!({"a": 1, "checkable": "yes"})),
+            pairs(&[
+                ("checkable", "must be `true` or `false`, got the string \"yes\""),
+                ("a", "unknown parameter; this endpoint takes checkable, status, state, q"),
+            ])
         );
         assert_eq!(problems::<EnforcementId>(json!({"id": null})), pairs(&[("id", "is required")]));
     }

@@ -63,15 +63,64 @@ pub struct CourtsMeta {
 
 /// Every court, by `district_id`, with the caller's accessible districts.
 pub fn courts(service: &Service, caller: &Caller) -> CourtsResponse {
+    courts_matching(service, caller, &CourtFilter::default())
+}
+
+/// The courts a filter admits, by `district_id`. `meta`'s counts are still the whole
+/// catalogue's, as `GET /api/v1/courts` gives them (they describe the service, not the
+/// list); its `accessible_districts` are those of the listed courts, so that a narrowed
+/// list is small (a key of every court has ~1,050).
+pub fn courts_matching(service: &Service, caller: &Caller, filter: &CourtFilter) -> CourtsResponse {
     let catalogue = service.catalogue();
-    let courts: Vec<CourtEntry> = catalogue.courts().map(CourtEntry::from).collect();
-    let meta = CourtsMeta {
-        total_districts: courts.len() as u32,
-        districts_with_data: courts.iter().filter(|court| court.judges_mapped.is_some_and(|n| n > 0)).count() as u32,
-        total_judges_mapped: courts.iter().filter_map(|court| court.judges_mapped).sum(),
+    let all: Vec<CourtEntry> = catalogue.courts().map(CourtEntry::from).collect();
+    let mut meta = CourtsMeta {
+        total_districts: all.len() as u32,
+        districts_with_data: all.iter().filter(|court| court.judges_mapped.is_some_and(|n| n > 0)).count() as u32,
+        total_judges_mapped: all.iter().filter_map(|court| court.judges_mapped).sum(),
         accessible_districts: caller.accessible_districts(&catalogue),
     };
+    let courts: Vec<CourtEntry> = all.into_iter().filter(|court| filter.admits(court)).collect();
+    if filter.narrows() {
+        meta.accessible_districts.retain(|id| courts.iter().any(|court| &court.district_id == id));
+    }
     CourtsResponse { courts, meta }
+}
+
+/// What a list of courts is narrowed to (the MCP tool's arguments: the whole catalogue
+/// is ~180 KB, too much for an assistant's context). Every part is optional; a court must
+/// pass each one given.
+#[derive(Debug, Default)]
+pub struct CourtFilter {
+    /// Only courts whose filings can be checked now (`true`), or only the others (`false`).
+    pub checkable: Option<bool>,
+    pub status: Option<CourtStatus>,
+    /// A state's or territory's USPS code, in capitals.
+    pub state: Option<String>,
+    /// Lower-case words, each found in the court's name or id.
+    pub words: Vec<String>,
+}
+
+impl CourtFilter {
+    /// Whether any part is given (the default admits every court).
+    fn narrows(&self) -> bool {
+        self.checkable.is_some() || self.status.is_some() || self.state.is_some() || !self.words.is_empty()
+    }
+
+    fn admits(&self, court: &CourtEntry) -> bool {
+        let name = court.name.to_lowercase();
+        self.checkable.is_none_or(|wanted| court.is_checkable() == wanted)
+            && self.status.is_none_or(|status| court.status == status)
+            && self.state.as_ref().is_none_or(|state| court.state.as_ref() == Some(state))
+            && self.words.iter().all(|word| name.contains(word.as_str()) || court.district_id.contains(word.as_str()))
+    }
+}
+
+impl CourtEntry {
+    /// Whether a filing in this court can be checked now: it is live and has a compliance
+    /// profile (`judges_profiled` is present only then).
+    pub fn is_checkable(&self) -> bool {
+        self.status == CourtStatus::Live && self.judges_profiled.is_some()
+    }
 }
 
 /// One court.

@@ -10,8 +10,9 @@ use utoipa::ToSchema;
 
 /// `live`: rules are served. `coming_soon`: mapped, no rules yet. `preview`: judge data
 /// exists but the court is not open through the API.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[schemars(inline)]
 pub enum CourtStatus {
     Live,
     ComingSoon,
