@@ -64,8 +64,8 @@ pub enum ClassifyError {
     ScannedPages { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
     /// Pages without a text layer that text recognition could not read for the
     /// server's reasons (Tesseract missing, the time ran out), not the document's.
-    #[error("{reason}")]
-    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    #[error("{}", unread_pages_reason(unreadable_pages, &cause.to_string()))]
+    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, cause: RecognitionCause },
     /// The PDF needs more memory than a document call may have.
     #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
     TooLarge { limit_bytes: usize },
@@ -79,6 +79,26 @@ pub enum ClassifyError {
     /// `filename`).
     #[error("the request is invalid")]
     Invalid(Vec<FieldError>),
+}
+
+/// Why text recognition could not read scanned pages, when the fault is the server's: a
+/// kind its callers can act on (the CLI names its own options for each), with the words
+/// of the API's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecognitionCause {
+    /// The Tesseract program cannot be run.
+    #[error("text recognition is not available on this server")]
+    Unavailable,
+    /// The classification's time ran out while pages were being recognised.
+    #[error("text recognition did not finish within the {} time limit", seconds(*budget))]
+    OutOfTime { budget: Duration },
+}
+
+/// "pages 2, 3 have no text layer and could not be read: WHY".
+pub fn unread_pages_reason(pages: &[u32], why: &str) -> String {
+    let (noun, verb) = if pages.len() == 1 { ("page", "has") } else { ("pages", "have") };
+    let pages = pages.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    format!("{noun} {pages} {verb} no text layer and could not be read: {why}")
 }
 
 /// The engine's `ClassifyOutcome`, with the response kept as the engine wrote it.
@@ -199,15 +219,12 @@ impl Classifier {
             let read = match read {
                 // The spec: an error for a scanned page that cannot be read lists the
                 // scanned pages, whoever is at fault.
-                Err(error) if self.recognition_failure(&error).is_some() => {
-                    let why = self.recognition_failure(&error).unwrap_or_default();
-                    tracing::error!(%why, "scanned pages could not be read");
-                    let pages = unread.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-                    let (noun, verb) = if unread.len() == 1 { ("page", "has") } else { ("pages", "have") };
+                Err(error) if let Some(cause) = self.recognition_failure(&error) => {
+                    tracing::error!(%cause, "scanned pages could not be read");
                     return Err(ClassifyError::RecognitionFailed {
                         scanned_pages: outcome.scanned_pages.clone(),
                         unreadable_pages: unread.clone(),
-                        reason: format!("{noun} {pages} {verb} no text layer and could not be read: {why}"),
+                        cause,
                     });
                 }
                 read => read.map_err(|error| self.sandbox_error_or(error))?,
@@ -237,13 +254,11 @@ impl Classifier {
 
     /// Why reading a scanned page failed, when the server is at fault: text recognition
     /// is not installed, or the time ran out.
-    fn recognition_failure(&self, error: &PageError) -> Option<String> {
-        let out_of_time =
-            || format!("text recognition did not finish within the {} time limit", seconds(self.settings.budget));
+    fn recognition_failure(&self, error: &PageError) -> Option<RecognitionCause> {
         match error {
-            PageError::Ocr(OcrError::Unavailable(_)) => Some("text recognition is not available on this server".into()),
+            PageError::Ocr(OcrError::Unavailable(_)) => Some(RecognitionCause::Unavailable),
             PageError::Ocr(OcrError::TimedOut) | PageError::Sandbox(SandboxError::Deadline { .. }) => {
-                Some(out_of_time())
+                Some(RecognitionCause::OutOfTime { budget: self.settings.budget })
             }
             _ => None,
         }
@@ -259,7 +274,7 @@ impl Classifier {
 }
 
 /// A time limit for people: `25 s`, `0.3 s`.
-fn seconds(duration: Duration) -> String {
+pub fn seconds(duration: Duration) -> String {
     if duration.subsec_millis() == 0 {
         format!("{} s", duration.as_secs())
     } else {

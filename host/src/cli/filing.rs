@@ -5,7 +5,7 @@
 use super::StorageArgs;
 use super::args::{ClassifyArgs, EngineArgs};
 use super::input::{self, InputError};
-use crate::classifier::Classifier;
+use crate::classifier::{Classifier, RecognitionCause, unread_pages_reason};
 use crate::ocr::{Ocr, OcrError};
 use crate::out;
 use crate::sandbox::Sandbox;
@@ -381,22 +381,23 @@ async fn on_the_command_line(error: Error, args: &ClassifyArgs) -> Failure {
         args.classify_budget_ms
     );
     match &error {
-        Error::RecognitionFailed { scanned_pages, unreadable_pages, reason } => {
+        Error::RecognitionFailed { scanned_pages, unreadable_pages, cause } => {
             if let Err(OcrError::Unavailable(why)) = Ocr::new(args.tesseract.clone(), 1).version().await {
                 return without_tesseract(scanned_pages, unreadable_pages, &why);
             }
-            // The classifier's reasons: out of time, or text recognition not available.
-            let out_of_time = reason.contains("time limit");
-            let message = reason.replace(
-                "text recognition is not available on this server",
-                &format!("the Tesseract program (`{}`) could not be run", args.tesseract.display()),
-            );
-            let suggestion = if out_of_time {
-                format!("Run the command again, or {budget}.")
-            } else {
-                "Check that the Tesseract program runs (give its path with --tesseract PATH, or \
-                 COURTRULES_TESSERACT=PATH), then run the command again."
-                    .to_owned()
+            let (message, suggestion) = match cause {
+                RecognitionCause::OutOfTime { .. } => {
+                    (error.to_string(), format!("Run the command again, or {budget}."))
+                }
+                RecognitionCause::Unavailable => (
+                    unread_pages_reason(
+                        unreadable_pages,
+                        &format!("the Tesseract program (`{}`) could not be run", args.tesseract.display()),
+                    ),
+                    "Check that the Tesseract program runs (give its path with --tesseract PATH, or \
+                     COURTRULES_TESSERACT=PATH), then run the command again."
+                        .to_owned(),
+                ),
             };
             let body = ScannedPagesBody {
                 error: message.clone(),
@@ -409,10 +410,11 @@ async fn on_the_command_line(error: Error, args: &ClassifyArgs) -> Failure {
             };
             Failure::new(serde_json::to_vec(&body).unwrap_or_default(), message)
         }
-        Error::ClassificationFailed(message) if message.contains("time limit") => {
+        Error::ClassificationTimedOut { .. } => {
+            let message = error.to_string();
             let suggestion = format!("Run the command again, or {budget}; if the same PDF keeps failing, report it.");
             let body = ErrorBody::new(message.clone(), suggestion, "classification-failed").to_json();
-            Failure::new(body, message.clone())
+            Failure::new(body, message)
         }
         _ => error.into(),
     }

@@ -105,6 +105,23 @@ pub struct RateLimitBody {
 }
 
 impl ApiError {
+    /// The 429 body of `RateLimited` (empty otherwise), its wait followed by `where_said`:
+    /// where else the caller is told it — the `Retry-After` header over HTTP; nothing for
+    /// an MCP tool caller, who sees no header.
+    pub fn rate_limit_body(&self, where_said: &str) -> Vec<u8> {
+        let ApiError::RateLimited { retry_after_seconds, contact, .. } = self else { return Vec::new() };
+        serde_json::to_vec(&RateLimitBody {
+            error: self.to_string(),
+            suggestion: format!(
+                "Wait at least {retry_after_seconds} s{where_said} before retrying, and back off exponentially on \
+                 repeated 429s. Ask {contact} for a higher limit."
+            ),
+            docs_url: crate::service::error::docs_url("rate-limits"),
+            contact: contact.clone(),
+        })
+        .expect("error bodies always serialize")
+    }
+
     /// A 400 naming each problem (`error` is the summary line).
     pub fn invalid(error: impl Into<String>, details: Vec<FieldError>) -> ApiError {
         ApiError::Service(Error::Validation { error: error.into(), details })
@@ -128,7 +145,9 @@ impl ApiError {
                 Error::PdfTooComplex { .. } | Error::Engine(SandboxError::MemoryLimit { .. }) => {
                     StatusCode::PAYLOAD_TOO_LARGE
                 }
-                Error::ClassificationFailed(_) | Error::RecognitionFailed { .. } => StatusCode::BAD_GATEWAY,
+                Error::ClassificationFailed(_)
+                | Error::ClassificationTimedOut { .. }
+                | Error::RecognitionFailed { .. } => StatusCode::BAD_GATEWAY,
                 Error::Engine(SandboxError::Deadline { .. } | SandboxError::Unavailable(_)) => {
                     StatusCode::SERVICE_UNAVAILABLE
                 }
@@ -167,16 +186,7 @@ impl ApiError {
                 "Check that the key was copied whole and has not been revoked (`courtrules keys list`).".into(),
                 "authentication",
             ),
-            ApiError::RateLimited { retry_after_seconds, contact, .. } => serde_json::to_vec(&RateLimitBody {
-                error: self.to_string(),
-                suggestion: format!(
-                    "Wait at least {retry_after_seconds} s (the Retry-After header) before retrying, and back off \
-                     exponentially on repeated 429s. Ask {contact} for a higher limit."
-                ),
-                docs_url: crate::service::error::docs_url("rate-limits"),
-                contact: contact.clone(),
-            })
-            .expect("error bodies always serialize"),
+            ApiError::RateLimited { .. } => self.rate_limit_body(" (the Retry-After header)"),
             ApiError::UnsupportedMediaType => general(
                 "Send the body as JSON with the header `Content-Type: application/json`.".into(),
                 "unsupported-media-type",

@@ -112,21 +112,16 @@ impl CourtrulesMcp {
                             retry_after_seconds: decision.retry_after_seconds,
                             contact: state.service.contact.clone(),
                         };
-                        return Err(CallToolResult::error(vec![ContentBlock::text(without_retry_after_header(
-                            &String::from_utf8_lossy(&refusal.body()),
-                        ))]));
+                        // Without the REST body's pointer to the `Retry-After` header,
+                        // which a tool caller does not see: the seconds are in the words.
+                        let body = String::from_utf8_lossy(&refusal.rate_limit_body("")).into_owned();
+                        return Err(CallToolResult::error(vec![ContentBlock::text(body)]));
                     }
                 }
                 Ok(key.caller.clone())
             }
         }
     }
-}
-
-/// A 429 body's text without its pointer to the `Retry-After` header, which a tool
-/// caller does not see: the suggestion's seconds say how long to wait.
-fn without_retry_after_header(body: &str) -> String {
-    body.replace(" (the Retry-After header)", "")
 }
 
 /// The tool error of a call that passed the server's time limit: the REST API's 503 body.
@@ -207,7 +202,7 @@ mod tests {
         };
         let rest = String::from_utf8_lossy(&refusal.body()).into_owned();
         assert!(rest.contains("Wait at least 60 s (the Retry-After header) before retrying"), "{rest}");
-        let tool = super::without_retry_after_header(&rest);
+        let tool = String::from_utf8_lossy(&refusal.rate_limit_body("")).into_owned();
         let body: serde_json::Value = serde_json::from_str(&tool).unwrap();
         let suggestion = body["suggestion"].as_str().unwrap();
         assert!(suggestion.starts_with("Wait at least 60 s before retrying"), "{suggestion}");

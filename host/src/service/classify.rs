@@ -99,11 +99,11 @@ pub async fn document(classifier: &Classifier, pdf: Arc<[u8]>, hints: ClassifyHi
         ClassifyError::ScannedPages { scanned_pages, unreadable_pages, reason } => {
             Error::ScannedPagesUnreadable { scanned_pages, unreadable_pages, reason }
         }
-        ClassifyError::RecognitionFailed { scanned_pages, unreadable_pages, reason } => {
-            Error::RecognitionFailed { scanned_pages, unreadable_pages, reason }
+        ClassifyError::RecognitionFailed { scanned_pages, unreadable_pages, cause } => {
+            Error::RecognitionFailed { scanned_pages, unreadable_pages, cause }
         }
         ClassifyError::TooLarge { limit_bytes } => Error::PdfTooComplex { limit_bytes },
-        ClassifyError::TimedOut { .. } => Error::ClassificationFailed(error.to_string()),
+        ClassifyError::TimedOut { budget } => Error::ClassificationTimedOut { budget },
         ClassifyError::Failed(detail) => {
             tracing::error!(%detail, "classification failed");
             Error::ClassificationFailed("the classification failed".into())

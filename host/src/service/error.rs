@@ -3,6 +3,7 @@
 //! and any other adapter show a caller the same JSON; what the HTTP status is, is the
 //! HTTP adapter's business (`http::error`).
 
+use crate::classifier::{RecognitionCause, seconds, unread_pages_reason};
 use crate::sandbox::SandboxError;
 use crate::store::courts::{Court, CourtStatus};
 use courtrules_engine::EngineError;
@@ -94,15 +95,19 @@ pub enum Error {
     /// Classify: pages without a text layer that text recognition could not read for
     /// the server's reasons — not installed, out of time — listed as for any scanned
     /// page that cannot be read.
-    #[error("{reason}")]
-    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, reason: String },
+    #[error("{}", unread_pages_reason(unreadable_pages, &cause.to_string()))]
+    RecognitionFailed { scanned_pages: Vec<u32>, unreadable_pages: Vec<u32>, cause: RecognitionCause },
     /// Classify: the PDF needs more memory than a classify call may have.
     #[error("the PDF needs more than the classifier's {} MiB memory limit", limit_bytes / (1024 * 1024))]
     PdfTooComplex { limit_bytes: usize },
-    /// Classify: out of time, or the engine or text recognition failed. The message is
-    /// safe to show; details are logged.
+    /// Classify: the engine or text recognition failed. The message is safe to show;
+    /// details are logged.
     #[error("{0}")]
     ClassificationFailed(String),
+    /// Classify: the classification's time ran out (answered as `ClassificationFailed`;
+    /// the CLI names its option for more time).
+    #[error("the classification did not finish within its {} time limit", seconds(*budget))]
+    ClassificationTimedOut { budget: std::time::Duration },
     /// Classify: the key has sent as many bytes of PDFs as its quota allows within the
     /// retention period.
     #[error("{}", .0.message())]
@@ -280,7 +285,7 @@ impl Error {
                 "Send a smaller or simpler PDF (fewer pages, smaller or fewer images); retrying the same PDF will not help.".into(),
                 "engine-limits",
             ),
-            Error::ClassificationFailed(_) => general(
+            Error::ClassificationFailed(_) | Error::ClassificationTimedOut { .. } => general(
                 "Retry the request later; if the same PDF keeps failing, report it.".into(),
                 "classification-failed",
             ),
