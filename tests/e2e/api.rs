@@ -222,14 +222,18 @@ fn unknown_district_is_404_error_only(api: &Api) {
         let reply = api.server.get("/api/v1/judges?district_id=nowhere", Some(key));
         assert_eq!(reply.expect(404).as_object().unwrap().len(), 1);
     }
-    // An id that differs from a court's (or an alias's) only in case is still unknown,
-    // but the 404 names the id, as for an alias; other unknown ids get no hint.
+    // An id that differs from a court's (or an alias's) only in case, or in the order of
+    // its letters, is still unknown, but the 404 names the id, as for an alias; other
+    // unknown ids get no hint.
     let cases = [
         ("/api/v1/judges?district_id=EDNY", "unknown district `EDNY`; did you mean `edny`?"),
         ("/api/v1/courts/EDNY", "unknown district `EDNY`; did you mean `edny`?"),
         ("/api/v1/courts/Sdny/holidays", "unknown district `Sdny`; did you mean `sdny`?"),
         ("/api/v1/courts/NYED", "unknown district `NYED`; did you mean `edny`?"),
         ("/api/v1/courts/nyed", "unknown district `nyed`; did you mean `edny`?"),
+        // The same letters in another order: state and district written the other way.
+        ("/api/v1/courts/ndil", "unknown district `ndil`; did you mean `ilnd`?"),
+        ("/api/v1/judges?district_id=DNH", "unknown district `DNH`; did you mean `nhd`?"),
         ("/api/v1/courts/NOWHERE", "unknown district `NOWHERE`"),
     ];
     for (path, error) in cases {

@@ -256,7 +256,7 @@ impl From<Error> for Failure {
     fn from(error: Error) -> Failure {
         let message = match &error {
             // The body's suggestion, which the message alone leaves out.
-            Error::UnknownDistrict { alias_of: Some(canonical), .. } => format!("{error}; did you mean `{canonical}`?"),
+            Error::UnknownDistrict { did_you_mean: Some(canonical), .. } => format!("{error}; did you mean `{canonical}`?"),
             _ => error.to_string(),
         };
         let details = match &error {

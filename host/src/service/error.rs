@@ -67,7 +67,9 @@ pub enum Error {
     #[error("{error}")]
     Validation { error: String, details: Vec<FieldError> },
     #[error("unknown district `{district_id}`")]
-    UnknownDistrict { district_id: String, alias_of: Option<String> },
+    /// `did_you_mean`: the court an alias names, or the one id matching but for case or
+    /// the order of its letters.
+    UnknownDistrict { district_id: String, did_you_mean: Option<String> },
     #[error("district `{}` is not included in this API key's plan", .0.court.district_id)]
     DistrictNotAccessible(Box<AccessDenied>),
     #[error("judge `{judge_slug}` is not on the roster of district `{district_id}`")]
@@ -205,8 +207,8 @@ impl Error {
                 details: details.clone(),
                 docs_url: docs_url("validation"),
             }),
-            Error::UnknownDistrict { district_id, alias_of } => {
-                let error = match alias_of {
+            Error::UnknownDistrict { district_id, did_you_mean } => {
+                let error = match did_you_mean {
                     Some(canonical) => format!("unknown district `{district_id}`; did you mean `{canonical}`?"),
                     None => self.to_string(),
                 };

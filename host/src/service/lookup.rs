@@ -21,7 +21,11 @@ pub fn court<'c>(
     let Some(court) = catalogue.court(district_id) else {
         return Err(Error::UnknownDistrict {
             district_id: district_id.to_owned(),
-            alias_of: catalogue.alias_of(district_id).map(str::to_owned).or_else(|| case_of(catalogue, district_id)),
+            did_you_mean: catalogue
+                .alias_of(district_id)
+                .map(str::to_owned)
+                .or_else(|| case_of(catalogue, district_id))
+                .or_else(|| reordered(catalogue, district_id)),
         });
     };
     if !caller.plan.allows(&court.district_id) {
@@ -46,6 +50,26 @@ fn case_of(catalogue: &Catalogue, district_id: &str) -> Option<String> {
     match catalogue.court(&lower) {
         Some(court) => Some(court.district_id.clone()),
         None => catalogue.alias_of(&lower).map(str::to_owned),
+    }
+}
+
+/// The one court whose id has the same letters in another order (`ndil` → `ilnd`,
+/// `dnh` → `nhd`): federal ids join a state and a district in either order, and people
+/// write them both ways. None when no id or several ids match.
+fn reordered(catalogue: &Catalogue, district_id: &str) -> Option<String> {
+    let letters = |id: &str| {
+        let mut letters: Vec<char> = id.to_ascii_lowercase().chars().collect();
+        letters.sort_unstable();
+        letters
+    };
+    if district_id.len() < 3 || district_id.len() > 8 {
+        return None;
+    }
+    let wanted = letters(district_id);
+    let mut matches = catalogue.courts().filter(|court| letters(&court.district_id) == wanted);
+    match (matches.next(), matches.next()) {
+        (Some(court), None) => Some(court.district_id.clone()),
+        _ => None,
     }
 }
 
