@@ -88,7 +88,7 @@ DOCUMENT = {
     "title": "Local Rules of the U.S. District Court for the District of New Hampshire (excerpt)",
     "official_title": "Local Rules of the United States District Court for the District of New Hampshire",
     "short_title": "D.N.H. Local Rules",
-    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine)",
+    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine); memoranda on other motions are checked against the larger cap, 25 pages, only",
     "source_url": _URL,
     "version": "site-2017-12-01",
     # LR 1.1(b) states the edition's date, but the quoted per-rule pages are undated and may belong to a
@@ -169,6 +169,11 @@ MEMORANDUM_SCOPES = ["brief_support", "brief_opposition"]
 # general) are left out of both lists (see GAPS).
 DISPOSITIVE = ["Rule_56", "Rule_50"]
 NONDISPOSITIVE = ["discovery", "motion_in_limine"]
+# The others: only the larger cap is sure to bind them (25 pages, whichever cap governs).
+CHARACTER_UNCLEAR = [
+    "Rule_12", "Rule_59", "Rule_60", "TRO", "preliminary_injunction", "reconsideration", "Daubert",
+    "motion_to_amend", "general",
+]
 
 RULES = [
     {
@@ -196,6 +201,22 @@ RULES = [
         "severity": "CRITICAL",
         "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": NONDISPOSITIVE},
         "params": {"max_pages": 15},
+        "source_text": LR_7_1_A_3,
+        "source_url": _LR_7_1,
+    },
+    {
+        "rule_key": "PageLimit:memorandum-outer-bound",
+        "category": "PAGE_LIMIT",
+        "citation": "D.N.H. LR 7.1(a)(3)",
+        "label": "Length of memoranda: 25 pages on any motion",
+        "summary": "Whichever of the rule's two caps governs (25 pages on a dispositive motion, 15 on a "
+                   "nondispositive one), a memorandum for or against the motion may not run past 25 pages without "
+                   "the court's prior leave. For this kind of motion the character depends on the particular motion, "
+                   "so only the outer 25 pages are checked: a memorandum within them is still over the limit if the "
+                   "motion is nondispositive and the memorandum runs past 15. The check compares body pages.",
+        "severity": "CRITICAL",
+        "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": CHARACTER_UNCLEAR},
+        "params": {"max_pages": 25},
         "source_text": LR_7_1_A_3,
         "source_url": _LR_7_1,
     },
@@ -324,9 +345,11 @@ GAPS = [
                   "Summary judgment and judgment as a matter of law are treated as dispositive, discovery motions and "
                   "motions in limine as nondispositive. Rule_12 (a 12(b)(6) or 12(c) motion is dispositive, a 12(e) or "
                   "12(f) motion is not), Rule_59, Rule_60, TRO, preliminary_injunction, reconsideration, Daubert, "
-                  "motion_to_amend and general were left out of both the page limits and the concurrence rule; a "
-                  "request condition such as 'dispositive: true/false' (or finer motion types) would be needed. "
-                  "Requests without a motion_type are not checked against either limit.",
+                  "motion_to_amend and general were left out of both page limits and the concurrence rule: their "
+                  "memoranda are checked against the 25-page outer bound only (a rule of its own, true whichever cap "
+                  "governs), so one of 16 to 25 pages on a nondispositive motion passes. A request condition such as "
+                  "'dispositive: true/false' (or finer motion types) would be needed. Requests without a motion_type "
+                  "are not checked against any of the three.",
     },
     {
         "provision": "LR 7.1(c) exception for motions involving an incarcerated pro se litigant",
