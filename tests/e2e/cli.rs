@@ -65,6 +65,7 @@ const TESTS: &[Test<Cli>] = &[
     ("ingest_checks_source_url_and_title_as_the_api_does", ingest_checks_source_url_and_title_as_the_api_does),
     ("classify_check_of_an_unsupported_document_prints_an_error_body", classify_check_of_an_unsupported_document),
     ("classify_check_says_the_classifiers_warnings_on_standard_error", classify_check_says_the_warnings),
+    ("classify_without_court_says_the_request_names_none", classify_without_court_says_the_request_names_none),
     ("errors_name_the_file_they_are_about", errors_name_the_file_they_are_about),
     ("an_unusable_engine_cache_is_said_once", an_unusable_engine_cache_is_said_once),
     ("classify_out_of_time_names_the_option_not_the_server", classify_out_of_time_names_the_option),
@@ -1335,6 +1336,24 @@ fn classify_check_says_the_warnings(cli: &Cli) {
     assert!(errors.lines().any(|line| line == warning), "{errors}");
     let (said, checking) = (errors.find(&warning).unwrap(), errors.find("; checking").expect("classified as …"));
     assert!(said < checking, "the warning comes before the check: {errors}");
+}
+
+/// Without --district and --judge the classification's check request names neither
+/// (`""`): standard error says so and which options fill them; with them, nothing is said.
+fn classify_without_court_says_the_request_names_none(cli: &Cli) {
+    let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf");
+    let pdf = pdf.to_str().unwrap();
+    let output = cli.server.workspace.cli(&["classify", pdf]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let classified: Value = serde_json::from_slice(&output.stdout).expect("the classification alone");
+    assert_eq!(classified["check_request"]["district_id"], "", "{classified}");
+    let note = format!(
+        "note: {pdf}: the check request's district_id and judge_slug are empty; give --district and --judge to fill them"
+    );
+    assert!(stderr(&output).lines().any(|line| line == note), "{}", stderr(&output));
+    let output = cli.server.workspace.cli(&["classify", pdf, "--district", "edny", "--judge", "court"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("note:"), "{}", stderr(&output));
 }
 
 /// A failure of `check` or `classify` names the file on standard error (`error: FILE:

@@ -130,11 +130,20 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
             }
         }
     };
+    let response: serde_json::Value = serde_json::from_slice(&classified.response)?;
     if !command.check {
         out::line(String::from_utf8_lossy(&classified.response))?;
+        // Without the court and judge, the printed check request names neither (`""`):
+        // say so, rather than leave a script to meet the check's 400 for it.
+        if service.is_none() && response["check_request"].is_object() {
+            out::message(format_args!(
+                "note: {}: the check request's district_id and judge_slug are empty; give --district and \
+                 --judge to fill them",
+                input::name(&command.file)
+            ));
+        }
         return Ok(ExitCode::SUCCESS);
     }
-    let response: serde_json::Value = serde_json::from_slice(&classified.response)?;
     let Some(serde_json::Value::Object(mut request)) = response.get("check_request").cloned() else {
         // No check request, so no check: an error body, never the classification, which a
         // script would read as a check response. (On the API, `/check` refuses a request
@@ -256,7 +265,9 @@ impl From<Error> for Failure {
     fn from(error: Error) -> Failure {
         let message = match &error {
             // The body's suggestion, which the message alone leaves out.
-            Error::UnknownDistrict { did_you_mean: Some(canonical), .. } => format!("{error}; did you mean `{canonical}`?"),
+            Error::UnknownDistrict { did_you_mean: Some(canonical), .. } => {
+                format!("{error}; did you mean `{canonical}`?")
+            }
             _ => error.to_string(),
         };
         let details = match &error {
