@@ -175,51 +175,53 @@ CHARACTER_UNCLEAR = [
     "motion_to_amend", "general",
 ]
 
+
+def _memorandum_page_limit(key, label, summary, motion_types, max_pages):
+    """A page limit of LR 7.1(a)(3) on memoranda for and against the given motions."""
+    return {
+        "rule_key": f"PageLimit:{key}",
+        "category": "PAGE_LIMIT",
+        "citation": "D.N.H. LR 7.1(a)(3)",
+        "label": label,
+        "summary": summary,
+        "severity": "CRITICAL",
+        "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": motion_types},
+        "params": {"max_pages": max_pages},
+        "source_text": LR_7_1_A_3,
+        "source_url": _LR_7_1,
+    }
+
+
 RULES = [
-    {
-        "rule_key": "PageLimit:dispositive-memorandum",
-        "category": "PAGE_LIMIT",
-        "citation": "D.N.H. LR 7.1(a)(3)",
-        "label": "Length of memoranda on dispositive motions",
-        "summary": "On a dispositive motion (here: summary judgment or judgment as a matter of law), the supporting "
-                   "memorandum and the memorandum opposing it are capped at 25 pages unless the court gave leave "
-                   "beforehand. The rule does not say which pages count; the check compares body pages.",
-        "severity": "CRITICAL",
-        "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": DISPOSITIVE},
-        "params": {"max_pages": 25},
-        "source_text": LR_7_1_A_3,
-        "source_url": _LR_7_1,
-    },
-    {
-        "rule_key": "PageLimit:nondispositive-memorandum",
-        "category": "PAGE_LIMIT",
-        "citation": "D.N.H. LR 7.1(a)(3)",
-        "label": "Length of memoranda on nondispositive motions",
-        "summary": "On a nondispositive motion (here: discovery motions and motions in limine), a memorandum for or "
-                   "against the motion may run to 15 pages at most without the court's prior leave. Which pages count "
-                   "is not stated; the check compares body pages.",
-        "severity": "CRITICAL",
-        "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": NONDISPOSITIVE},
-        "params": {"max_pages": 15},
-        "source_text": LR_7_1_A_3,
-        "source_url": _LR_7_1,
-    },
-    {
-        "rule_key": "PageLimit:memorandum-outer-bound",
-        "category": "PAGE_LIMIT",
-        "citation": "D.N.H. LR 7.1(a)(3)",
-        "label": "Length of memoranda: 25 pages on any motion",
-        "summary": "Whichever of the rule's two caps governs (25 pages on a dispositive motion, 15 on a "
-                   "nondispositive one), a memorandum for or against the motion may not run past 25 pages without "
-                   "the court's prior leave. For this kind of motion the character depends on the particular motion, "
-                   "so only the outer 25 pages are checked: a memorandum within them is still over the limit if the "
-                   "motion is nondispositive and the memorandum runs past 15. The check compares body pages.",
-        "severity": "CRITICAL",
-        "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": CHARACTER_UNCLEAR},
-        "params": {"max_pages": 25},
-        "source_text": LR_7_1_A_3,
-        "source_url": _LR_7_1,
-    },
+    _memorandum_page_limit(
+        "dispositive-memorandum",
+        "Length of memoranda on dispositive motions",
+        "On a dispositive motion (here: summary judgment or judgment as a matter of law), the supporting "
+        "memorandum and the memorandum opposing it are capped at 25 pages unless the court gave leave "
+        "beforehand. The rule does not say which pages count; the check compares body pages.",
+        DISPOSITIVE,
+        25,
+    ),
+    _memorandum_page_limit(
+        "nondispositive-memorandum",
+        "Length of memoranda on nondispositive motions",
+        "On a nondispositive motion (here: discovery motions and motions in limine), a memorandum for or "
+        "against the motion may run to 15 pages at most without the court's prior leave. Which pages count "
+        "is not stated; the check compares body pages.",
+        NONDISPOSITIVE,
+        15,
+    ),
+    _memorandum_page_limit(
+        "memorandum-outer-bound",
+        "Length of memoranda: 25 pages on any motion",
+        "Whichever of the rule's two caps governs (25 pages on a dispositive motion, 15 on a "
+        "nondispositive one), a memorandum for or against the motion may not run past 25 pages without "
+        "the court's prior leave. For this kind of motion the character depends on the particular motion, "
+        "so only the outer 25 pages are checked: a memorandum within them is still over the limit if the "
+        "motion is nondispositive and the memorandum runs past 15. The check compares body pages.",
+        CHARACTER_UNCLEAR,
+        25,
+    ),
     {
         "rule_key": "Structure:concurrence-certification",
         "category": "STRUCTURE",
