@@ -192,6 +192,9 @@ pub fn DeadlinesPanel(
             Err(error) => Computed::Problem { message: error.to_string(), on_date: false, on_time: false },
         }
     });
+    // What the time rules leave out of a motion's briefing: shown above the answer, and
+    // left out of its notes below (one statement, from the data).
+    let gap = Memo::new(move |_| rules.with(|rules| briefing_gap(rules, trigger.get())));
     // A new question makes an earlier server answer stale.
     Effect::new(move |_| {
         request.track();
@@ -322,11 +325,11 @@ pub fn DeadlinesPanel(
                 </button>
             </Show>
             {move || {
-                let gap = briefing_gap(&rules.get(), trigger.get());
+                let gap = gap.get();
                 (!gap.is_empty()).then(|| view! { <p id="deadlines-local-gap" class="note">{gap.join(" ")}</p> })
             }}
             <div id="deadlines-answer">
-                {move || computed_view(computed.get(), briefing_gap(&rules.get(), trigger.get()))}
+                {move || computed_view(computed.get(), gap.get())}
             </div>
             <div class="server-check">
                 <button
