@@ -426,6 +426,14 @@ const SIGNATURE: [&str; 9] = [
 /// (a blank line under the prose) whose first `split` lines end a page and the rest open
 /// the next one (`split` = 9: all on one page). Returns the PDF and its prose words.
 fn double_spaced_brief(title: &[&str], title_gap: i64, heading: Option<&str>, split: usize) -> (Vec<u8>, u32) {
+    let (pages, words) = double_spaced_pages(title, title_gap, heading, split);
+    (courier_pdf(&pages), words)
+}
+
+/// The pages of `double_spaced_brief`, each a list of `(x, y, text)`.
+type Pages = Vec<Vec<(i64, i64, String)>>;
+
+fn double_spaced_pages(title: &[&str], title_gap: i64, heading: Option<&str>, split: usize) -> (Pages, u32) {
     let mut pages: Vec<Vec<(i64, i64, String)>> = Vec::new();
     let mut first: Vec<(i64, i64, String)> = vec![
         (centred("UNITED STATES DISTRICT COURT"), 708, "UNITED STATES DISTRICT COURT".into()),
@@ -478,7 +486,7 @@ fn double_spaced_brief(title: &[&str], title_gap: i64, heading: Option<&str>, sp
         let number = (n + 1).to_string();
         page.push((centred(&number), 36, number));
     }
-    (courier_pdf(&pages), words)
+    (pages, words)
 }
 
 const DISMISS_TITLE: [&str; 2] = ["MEMORANDUM OF LAW IN SUPPORT OF DEFENDANT'S MOTION", "TO DISMISS THE COMPLAINT"];
@@ -589,4 +597,43 @@ fn a_new_section_at_the_top_of_the_next_page_is_not_part_of_the_signature() {
     let block = r.document.signature_block.unwrap();
     assert!(block.present && block.is_electronic_signature, "{block:?}");
     assert!(!block.has_firm_name && !block.has_address && !block.has_phone, "{block:?}");
+}
+
+#[test]
+fn long_back_matter_is_said_and_not_counted() {
+    let (brief, words) = double_spaced_pages(&DISMISS_TITLE, 24, None, 9);
+    let body_pages = brief.len() as u32;
+    // after the signature, `extra` pages of another paper's prose (a second brief, exhibits)
+    let with = |extra: usize| {
+        let mut pages = brief.clone();
+        for page in 0..extra {
+            // each page's own lines (the same line at the same place on many pages would
+            // be read as a running header)
+            let prose = prose_lines(26 * (page + 1)).split_off(26 * page);
+            pages.push(prose.into_iter().enumerate().map(|(k, line)| (72, 708 - 24 * k as i64, line)).collect());
+        }
+        classify(&courier_pdf(&pages), &ClassifyHints::default()).unwrap().response
+    };
+    let said = |r: &courtrules_engine::model::Classification| {
+        r.warnings.iter().filter(|w| w.contains("follow the paper's body")).cloned().collect::<Vec<_>>()
+    };
+    // a page or two of certificates after a brief is usual: nothing said
+    let short = with(2);
+    assert_eq!(short.page_count_analysis.back_matter_pages, 2);
+    assert!(said(&short).is_empty(), "{:?}", short.warnings);
+    // six pages more are said, as runs of page numbers, and still not counted
+    let long = with(6);
+    assert_eq!(long.page_count_analysis.back_matter_pages, 6);
+    assert_eq!(long.document.page_count, body_pages);
+    assert_eq!(long.document.word_count, words);
+    let first = body_pages + 1;
+    assert_eq!(
+        said(&long),
+        [format!(
+            "Pages {first}–{} (6 pages) follow the paper's body and were read as what comes after it (certificates, \
+             exhibits, attachments), so they are not counted; if the PDF holds more than one paper, classify each \
+             on its own.",
+            first + 5
+        )]
+    );
 }

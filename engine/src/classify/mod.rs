@@ -101,6 +101,15 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
         privacy: Some(privacy),
     };
 
+    if back >= LONG_BACK_MATTER {
+        let pages: Vec<u32> = (1..=total).filter(|&p| s.back[p as usize - 1]).collect();
+        warnings.push(format!(
+            "Pages {} ({back} pages) follow the paper's body and were read as what comes after it (certificates, \
+             exhibits, attachments), so they are not counted; if the PDF holds more than one paper, classify each \
+             on its own.",
+            ranges(&pages)
+        ));
+    }
     if !unread_pages.is_empty() {
         warnings.push(format!(
             "{} no text layer and no recognised text, so {} words are not counted.",
@@ -340,6 +349,27 @@ fn role_text(pages: &[PageText], s: &structure::Structure, roles: &[Role]) -> St
 /// "Page 3 has" or "Pages 3, 4 have".
 fn pages_phrase(pages: &[u32], one: &str, many: &str) -> String {
     if pages.len() == 1 { format!("Page {} {one}", pages[0]) } else { format!("Pages {} {many}", list(pages)) }
+}
+
+/// Back matter of this many pages or more is said in a warning: a brief's certificates of
+/// service and compliance take a page or two, so more is exhibits or other papers (a
+/// PDF of several briefs is measured as its first).
+const LONG_BACK_MATTER: u32 = 5;
+
+/// Page numbers (ascending) as runs: `3, 23–62`.
+fn ranges(pages: &[u32]) -> String {
+    let mut runs: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < pages.len() {
+        let start = pages[index];
+        while index + 1 < pages.len() && pages[index + 1] == pages[index] + 1 {
+            index += 1;
+        }
+        let end = pages[index];
+        runs.push(if end == start { start.to_string() } else { format!("{start}–{end}") });
+        index += 1;
+    }
+    runs.join(", ")
 }
 
 fn list(pages: &[u32]) -> String {
