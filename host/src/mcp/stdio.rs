@@ -92,6 +92,7 @@ async fn read_messages<R: AsyncRead + Unpin, W: AsyncWrite + Unpin>(
     max_line_bytes: usize,
 ) {
     let mut line = Vec::new();
+    let mut started = false;
     loop {
         let answer = match read_line(&mut read, &mut line, max_line_bytes).await {
             Ok(Line::End) => return,
@@ -100,12 +101,15 @@ async fn read_messages<R: AsyncRead + Unpin, W: AsyncWrite + Unpin>(
                 Some(vec![too_long(&line, max_line_bytes)])
             }
             Ok(Line::Whole) => match read_message(&line) {
-                Read::Message(message) => {
-                    if messages.send(*message).await.is_err() {
-                        return;
+                Read::Message(message) => match before_initialize(&mut started, &message) {
+                    Some(refusal) => Some(vec![refusal]),
+                    None => {
+                        if messages.send(*message).await.is_err() {
+                            return;
+                        }
+                        None
                     }
-                    None
-                }
+                },
                 Read::Refused(answers) => Some(answers),
                 Read::Ignored => None,
             },
@@ -203,6 +207,36 @@ fn read_message(line: &[u8]) -> Read {
         }
     }
     Read::Refused(vec![answer(id)])
+}
+
+/// The error for a request sent before the session has started (`initialize`), in words
+/// that say so: the tool server's own ("request _meta is missing or has malformed required
+/// fields: …") names fields of a request without a session, which a person typing
+/// JSON-RPC by hand, or a client that skipped the handshake, would not know to look for.
+/// `ping`, notifications and requests that carry the protocol version in their `_meta`
+/// go on to the tool server, which reads them as it does.
+fn before_initialize(started: &mut bool, message: &ClientJsonRpcMessage) -> Option<Value> {
+    if *started {
+        return None;
+    }
+    let message = serde_json::to_value(message).ok()?;
+    let id = message.get("id")?.clone();
+    match message["method"].as_str() {
+        Some("initialize") => {
+            *started = true;
+            None
+        }
+        Some("ping") => None,
+        _ if message["params"]["_meta"].get("io.modelcontextprotocol/protocolVersion").is_some() => None,
+        method => Some(error_answer(
+            -32602,
+            id,
+            format!("the session has not started: send `initialize` before `{}`", method.unwrap_or_default()),
+            "Begin with an `initialize` request and then the `notifications/initialized` notification, as an MCP \
+             client does when it connects; then list the tools (`tools/list`) or call one (`tools/call`).",
+            errors_url(),
+        )),
+    }
 }
 
 /// What the JSON-RPC message `text` is when JSON-RPC 2.0 never answers it, even when
@@ -394,6 +428,29 @@ mod tests {
         assert!(docs.contains("\n## Errors over stdio\n") && errors_url().ends_with("/docs/mcp#errors-over-stdio"));
         assert_eq!(crate::mcp::STDIO_MAX_LINE_BYTES, 31_806_808);
         assert!(docs.contains("longer than 31,806,808 bytes") && docs.contains("31806808-byte limit of a line"));
+    }
+
+    /// A request before `initialize` is answered here, saying to start the session;
+    /// `ping` goes on, and so does everything once `initialize` has.
+    #[tokio::test]
+    async fn a_request_before_initialize_is_told_to_start_the_session() {
+        let (mut transport, mut input, mut output) = transport(4096);
+        input.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n").await.unwrap();
+        let refused = answer(&mut output).await;
+        assert_eq!((&refused["id"], &refused["error"]["code"]), (&json!(1), &json!(-32602)), "{refused}");
+        let said = refused["error"]["message"].as_str().unwrap();
+        assert_eq!(said, "the session has not started: send `initialize` before `tools/list`");
+        assert!(refused["error"]["data"]["suggestion"].as_str().unwrap().contains("notifications/initialized"));
+        input.write_all(&ping(2)).await.unwrap();
+        assert!(is_ping(&mut transport, 2).await);
+        let initialize = json!({"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}});
+        input.write_all(format!("{initialize}\n").as_bytes()).await.unwrap();
+        let received = serde_json::to_value(transport.receive().await.unwrap()).unwrap();
+        assert_eq!(received["method"], "initialize", "{received}");
+        input.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}\n").await.unwrap();
+        let received = serde_json::to_value(transport.receive().await.unwrap()).unwrap();
+        assert_eq!((&received["id"], &received["method"]), (&json!(4), &json!("tools/list")), "{received}");
     }
 
     #[tokio::test]
