@@ -29,7 +29,7 @@ query_params! {
     #[schemars(deny_unknown_fields)]
     pub struct CourtsQuery {
         /// `true`: only the courts whose filings can be checked now (live, with a
-        /// compliance profile), a few instead of about 1,050; `false`: only the others.
+        /// compliance profile), a few instead of about 1,000; `false`: only the others.
         pub checkable: Option<bool>,
         /// `live`, `coming_soon` or `preview`.
         pub status: Option<CourtStatus>,
@@ -272,7 +272,7 @@ macro_rules! or_return {
 #[tool_router(vis = "pub(super)")]
 impl CourtrulesMcp {
     #[tool(
-        description = "The courts courtrules knows, with their status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile). Without arguments the list is every court, about 1,050 (~180 KB): narrow it with `checkable: true` (the courts whose filings can be checked), `state`, `status` or `q` (words of the court's name). `meta` counts the whole catalogue, whatever the filter; its `accessible_districts` are those of the listed courts.",
+        description = "The courts courtrules knows, with their status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile). Without arguments the list is every court, about 1,000 (~180 KB): narrow it with `checkable: true` (the courts whose filings can be checked), `state`, `status` or `q` (words of the court's name). `meta` counts the whole catalogue, whatever the filter; its `accessible_districts` are those of the listed courts.",
         input_schema = input::<CourtsQuery>(),
         output_schema = component("CourtsResponse"),
         annotations(read_only_hint = true, open_world_hint = false)

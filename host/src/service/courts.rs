@@ -69,7 +69,7 @@ pub fn courts(service: &Service, caller: &Caller) -> CourtsResponse {
 /// The courts a filter admits, by `district_id`. `meta`'s counts are still the whole
 /// catalogue's, as `GET /api/v1/courts` gives them (they describe the service, not the
 /// list); its `accessible_districts` are those of the listed courts, so that a narrowed
-/// list is small (a key of every court has ~1,050).
+/// list is small (a key of every court has ~1,000).
 pub fn courts_matching(service: &Service, caller: &Caller, filter: &CourtFilter) -> CourtsResponse {
     let catalogue = service.catalogue();
     let all: Vec<CourtEntry> = catalogue.courts().map(CourtEntry::from).collect();
