@@ -815,11 +815,6 @@ fn cli_classify_check(servers: &Servers) {
 }
 
 /// `courtrules classify FILE --district edny --judge avery-sample --check --role movant`.
-fn check_as_movant(workspace: &Workspace, file: &Path) -> Output {
-    let file = file.to_str().unwrap();
-    workspace.cli(&["classify", file, "--district", "edny", "--judge", "avery-sample", "--check", "--role", "movant"])
-}
-
 fn cli_classify_errors(servers: &Servers) {
     let workspace = &servers.server.workspace;
     let not_pdf = workspace.dir.path().join("notes.pdf");
@@ -830,7 +825,7 @@ fn cli_classify_errors(servers: &Servers) {
     let printed: Value = serde_json::from_str(&stdout(&output)).expect("the error body on stdout");
     assert!(printed["error"].as_str().unwrap().contains("not a PDF"), "{printed}");
     // The same with --check: no check is made.
-    let output = check_as_movant(workspace, &not_pdf);
+    let output = workspace.classify_check_as_movant(&not_pdf);
     assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
     // A file that is not there.
     let missing = workspace.dir.path().join("missing.pdf");
@@ -839,7 +834,7 @@ fn cli_classify_errors(servers: &Servers) {
     assert!(stderr(&output).contains("could not read"), "{}", stderr(&output));
     // An unsupported document: nothing to check, exit 2 with the reason.
     let newsletter = fixture_path("nonlegal_newsletter");
-    let output = check_as_movant(workspace, &newsletter);
+    let output = workspace.classify_check_as_movant(&newsletter);
     assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
     assert!(stderr(&output).contains("not supported"), "{}", stderr(&output));
     // A judge not in the district: the server's 404 body, exit 2.

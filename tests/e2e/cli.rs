@@ -1290,17 +1290,7 @@ fn ingest_checks_source_url_and_title_as_the_api_does(cli: &Cli) {
 /// fields), never the classification a script would read as a check response.
 fn classify_check_of_an_unsupported_document(cli: &Cli) {
     let newsletter = common::repo_data().join("../tests/fixtures/pdf/nonlegal_newsletter.pdf");
-    let output = cli.server.workspace.cli(&[
-        "classify",
-        newsletter.to_str().unwrap(),
-        "--district",
-        "edny",
-        "--judge",
-        "avery-sample",
-        "--check",
-        "--role",
-        "movant",
-    ]);
+    let output = cli.server.workspace.classify_check_as_movant(&newsletter);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     let body: Value = serde_json::from_slice(&output.stdout).expect("one error body on standard output");
     let mut fields: Vec<&String> = body.as_object().unwrap().keys().collect();
@@ -1408,20 +1398,7 @@ fn errors_name_the_file_they_are_about(cli: &Cli) {
         (workspace.cli(&["check", json]), format!("{json} is empty: there is no request to read")),
         (workspace.cli(&["check", bom]), format!("{bom} is empty: there is no request to read")),
         (workspace.cli(&["classify", pdf]), format!("{pdf} is empty: there is no PDF to classify")),
-        (
-            workspace.cli(&[
-                "classify",
-                pdf,
-                "--district",
-                "edny",
-                "--judge",
-                "avery-sample",
-                "--check",
-                "--role",
-                "movant",
-            ]),
-            format!("{pdf} is empty: there is no PDF to classify"),
-        ),
+        (workspace.classify_check_as_movant(&empty_pdf), format!("{pdf} is empty: there is no PDF to classify")),
         (with_stdin(cli, &["check", "-"], b""), "standard input is empty: there is no request to read".to_owned()),
         (workspace.cli(&["deadlines", json]), format!("{json} is empty: there is no request to read")),
     ];

@@ -263,13 +263,7 @@ pub(super) struct Failure {
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Failure {
-        let message = match &error {
-            // The body's suggestion, which the message alone leaves out.
-            Error::UnknownDistrict { did_you_mean: Some(canonical), .. } => {
-                format!("{error}; did you mean `{canonical}`?")
-            }
-            _ => error.to_string(),
-        };
+        let message = error.to_string();
         let details = match &error {
             Error::Validation { details, .. } => details.clone(),
             _ => Vec::new(),

@@ -72,14 +72,15 @@ pub fn courts(service: &Service, caller: &Caller) -> CourtsResponse {
 /// list is small (a key of every court has ~1,000).
 pub fn courts_matching(service: &Service, caller: &Caller, filter: &CourtFilter) -> CourtsResponse {
     let catalogue = service.catalogue();
-    let all: Vec<CourtEntry> = catalogue.courts().map(CourtEntry::from).collect();
     let mut meta = CourtsMeta {
-        total_districts: all.len() as u32,
-        districts_with_data: all.iter().filter(|court| court.judges_mapped.is_some_and(|n| n > 0)).count() as u32,
-        total_judges_mapped: all.iter().filter_map(|court| court.judges_mapped).sum(),
+        total_districts: catalogue.courts().count() as u32,
+        districts_with_data: catalogue.courts().filter(|court| court.judges_mapped.is_some_and(|n| n > 0)).count()
+            as u32,
+        total_judges_mapped: catalogue.courts().filter_map(|court| court.judges_mapped).sum(),
         accessible_districts: caller.accessible_districts(&catalogue),
     };
-    let courts: Vec<CourtEntry> = all.into_iter().filter(|court| filter.admits(court)).collect();
+    let courts: Vec<CourtEntry> =
+        catalogue.courts().filter(|court| filter.admits(court)).map(CourtEntry::from).collect();
     if filter.narrows() {
         meta.accessible_districts.retain(|id| courts.iter().any(|court| &court.district_id == id));
     }
@@ -106,20 +107,14 @@ impl CourtFilter {
         self.checkable.is_some() || self.status.is_some() || self.state.is_some() || !self.words.is_empty()
     }
 
-    fn admits(&self, court: &CourtEntry) -> bool {
-        let name = court.name.to_lowercase();
+    fn admits(&self, court: &Court) -> bool {
         self.checkable.is_none_or(|wanted| court.is_checkable() == wanted)
             && self.status.is_none_or(|status| court.status == status)
             && self.state.as_ref().is_none_or(|state| court.state.as_ref() == Some(state))
-            && self.words.iter().all(|word| name.contains(word.as_str()) || court.district_id.contains(word.as_str()))
-    }
-}
-
-impl CourtEntry {
-    /// Whether a filing in this court can be checked now: it is live and has a compliance
-    /// profile (`judges_profiled` is present only then).
-    pub fn is_checkable(&self) -> bool {
-        self.status == CourtStatus::Live && self.judges_profiled.is_some()
+            && (self.words.is_empty() || {
+                let name = court.name.to_lowercase();
+                self.words.iter().all(|word| name.contains(word.as_str()) || court.district_id.contains(word.as_str()))
+            })
     }
 }
 

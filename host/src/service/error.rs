@@ -66,9 +66,12 @@ pub enum Error {
     /// The request's problems, each at its field's (dotted) path.
     #[error("{error}")]
     Validation { error: String, details: Vec<FieldError> },
-    #[error("unknown district `{district_id}`")]
     /// `did_you_mean`: the court an alias names, or the one id matching but for case or
-    /// the order of its letters.
+    /// the order of its letters; the message ends by naming it.
+    #[error(
+        "unknown district `{district_id}`{}",
+        did_you_mean.as_ref().map(|id| format!("; did you mean `{id}`?")).unwrap_or_default()
+    )]
     UnknownDistrict { district_id: String, did_you_mean: Option<String> },
     #[error("district `{}` is not included in this API key's plan", .0.court.district_id)]
     DistrictNotAccessible(Box<AccessDenied>),
@@ -207,13 +210,7 @@ impl Error {
                 details: details.clone(),
                 docs_url: docs_url("validation"),
             }),
-            Error::UnknownDistrict { district_id, did_you_mean } => {
-                let error = match did_you_mean {
-                    Some(canonical) => format!("unknown district `{district_id}`; did you mean `{canonical}`?"),
-                    None => self.to_string(),
-                };
-                to_json(&UnknownDistrictBody { error })
-            }
+            Error::UnknownDistrict { .. } => to_json(&UnknownDistrictBody { error: self.to_string() }),
             Error::DistrictNotAccessible(denied) => {
                 let AccessDenied { court, accessible, contact } = denied.as_ref();
                 to_json(&DistrictNotAccessibleBody {

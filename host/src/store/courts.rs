@@ -47,6 +47,12 @@ impl Court {
     pub fn is_federal(&self) -> bool {
         self.kind == CourtKind::FederalDistrict
     }
+
+    /// Whether a filing in this court can be checked now: it is live and has a compliance
+    /// profile (`judges_profiled` is present only then).
+    pub fn is_checkable(&self) -> bool {
+        self.status == CourtStatus::Live && self.judges_profiled.is_some()
+    }
 }
 
 /// How an other name of a court answers (`court_aliases.kind`).

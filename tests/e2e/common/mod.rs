@@ -85,6 +85,12 @@ impl Workspace {
         self.command().args(args).output().expect("the courtrules binary runs")
     }
 
+    /// `classify FILE --check` as the movant before E.D.N.Y.'s sample Judge Avery Sample.
+    pub fn classify_check_as_movant(&self, file: &std::path::Path) -> Output {
+        let file = file.to_str().unwrap();
+        self.cli(&["classify", file, "--district", "edny", "--judge", "avery-sample", "--check", "--role", "movant"])
+    }
+
     /// `keys create`, returning the printed key.
     pub fn create_key(&self, name: &str, districts: &str) -> String {
         let output = self.cli(&["keys", "create", "--name", name, "--districts", districts]);
