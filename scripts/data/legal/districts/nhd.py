@@ -88,7 +88,7 @@ DOCUMENT = {
     "title": "Local Rules of the U.S. District Court for the District of New Hampshire (excerpt)",
     "official_title": "Local Rules of the United States District Court for the District of New Hampshire",
     "short_title": "D.N.H. Local Rules",
-    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine); memoranda on other motions are checked against the larger cap, 25 pages, only",
+    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine); memoranda on other motions, or whose motion type is not given, are checked against the larger cap, 25 pages, only",
     "source_url": _URL,
     "version": "site-2017-12-01",
     # LR 1.1(b) states the edition's date, but the quoted per-rule pages are undated and may belong to a
@@ -169,15 +169,13 @@ MEMORANDUM_SCOPES = ["brief_support", "brief_opposition"]
 # general) are left out of both lists (see GAPS).
 DISPOSITIVE = ["Rule_56", "Rule_50"]
 NONDISPOSITIVE = ["discovery", "motion_in_limine"]
-# The others: only the larger cap is sure to bind them (25 pages, whichever cap governs).
-CHARACTER_UNCLEAR = [
-    "Rule_12", "Rule_59", "Rule_60", "TRO", "preliminary_injunction", "reconsideration", "Daubert",
-    "motion_to_amend", "general",
-]
 
 
 def _memorandum_page_limit(key, label, summary, motion_types, max_pages):
-    """A page limit of LR 7.1(a)(3) on memoranda for and against the given motions."""
+    """A page limit of LR 7.1(a)(3) on memoranda for and against the given motions (None: any motion)."""
+    applies_to = {"document_scopes": MEMORANDUM_SCOPES}
+    if motion_types is not None:
+        applies_to["motion_types"] = motion_types
     return {
         "rule_key": f"PageLimit:{key}",
         "category": "PAGE_LIMIT",
@@ -185,7 +183,7 @@ def _memorandum_page_limit(key, label, summary, motion_types, max_pages):
         "label": label,
         "summary": summary,
         "severity": "CRITICAL",
-        "applies_to": {"document_scopes": MEMORANDUM_SCOPES, "motion_types": motion_types},
+        "applies_to": applies_to,
         "params": {"max_pages": max_pages},
         "source_text": LR_7_1_A_3,
         "source_url": _LR_7_1,
@@ -215,11 +213,13 @@ RULES = [
         "memorandum-outer-bound",
         "Length of memoranda: 25 pages on any motion",
         "Whichever of the rule's two caps governs (25 pages on a dispositive motion, 15 on a "
-        "nondispositive one), a memorandum for or against the motion may not run past 25 pages without "
-        "the court's prior leave. For this kind of motion the character depends on the particular motion, "
-        "so only the outer 25 pages are checked: a memorandum within them is still over the limit if the "
-        "motion is nondispositive and the memorandum runs past 15. The check compares body pages.",
-        CHARACTER_UNCLEAR,
+        "nondispositive one), a memorandum for or against a motion may not run past 25 pages without "
+        "the court's prior leave. Where the motion is summary judgment, judgment as a matter of law, a "
+        "discovery motion or a motion in limine, its own cap is checked instead. For other motions, whose "
+        "character depends on the particular motion, and when no motion type is given, only the outer 25 "
+        "pages are checked: a memorandum within them is still over the limit if the motion is "
+        "nondispositive and the memorandum runs past 15. The check compares body pages.",
+        None,
         25,
     ),
     {
@@ -348,10 +348,11 @@ GAPS = [
                   "motions in limine as nondispositive. Rule_12 (a 12(b)(6) or 12(c) motion is dispositive, a 12(e) or "
                   "12(f) motion is not), Rule_59, Rule_60, TRO, preliminary_injunction, reconsideration, Daubert, "
                   "motion_to_amend and general were left out of both page limits and the concurrence rule: their "
-                  "memoranda are checked against the 25-page outer bound only (a rule of its own, true whichever cap "
-                  "governs), so one of 16 to 25 pages on a nondispositive motion passes. A request condition such as "
-                  "'dispositive: true/false' (or finer motion types) would be needed. Requests without a motion_type "
-                  "are not checked against any of the three.",
+                  "memoranda, and those of requests without a motion_type, are checked against the 25-page outer "
+                  "bound only (a rule for every motion, true whichever cap governs, displaced by the dispositive or "
+                  "nondispositive cap where the motion type names one), so one of 16 to 25 pages on a "
+                  "nondispositive motion passes. A request condition such as 'dispositive: true/false' (or finer "
+                  "motion types) would be needed.",
     },
     {
         "provision": "LR 7.1(c) exception for motions involving an incarcerated pro se litigant",
