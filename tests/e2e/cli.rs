@@ -121,11 +121,29 @@ fn check_exits_0_when_compliant(cli: &Cli) {
     assert_eq!(body["summary"]["status"], "COMPLIANT");
 }
 
+/// By default REVIEW and NON_COMPLIANT both exit 1; `--fail-on non-compliant` (a hook
+/// that stops only a filing breaking a rule) lets a REVIEW exit 0, its answer unchanged.
 fn check_exits_1_for_review_and_non_compliant(cli: &Cli) {
-    let (code, body, _) = check(cli, &write_request(cli, "review.json", &with("/judge_slug", json!("blake-example"))));
+    let review = write_request(cli, "review.json", &with("/judge_slug", json!("blake-example")));
+    let long = write_request(cli, "long.json", &with("/document/page_count", json!(30)));
+    let (code, body, _) = check(cli, &review);
     assert_eq!((code, body["summary"]["status"].as_str()), (1, Some("REVIEW")));
-    let (code, body, _) = check(cli, &write_request(cli, "long.json", &with("/document/page_count", json!(30))));
+    let (code, body, _) = check(cli, &long);
     assert_eq!((code, body["summary"]["status"].as_str()), (1, Some("NON_COMPLIANT")));
+
+    let workspace = &cli.server.workspace;
+    for (file, fail_on, status, expected) in [
+        (&review, "review", "REVIEW", 1),
+        (&review, "non-compliant", "REVIEW", 0),
+        (&long, "non-compliant", "NON_COMPLIANT", 1),
+    ] {
+        let output = workspace.cli(&["check", "--fail-on", fail_on, file.to_str().unwrap()]);
+        let body: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!((output.status.code(), body["summary"]["status"].as_str()), (Some(expected), Some(status)));
+    }
+    let unknown = workspace.cli(&["check", "--fail-on", "warning", review.to_str().unwrap()]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("[possible values: review, non-compliant]"), "{}", stderr(&unknown));
 }
 
 fn check_exits_2_on_errors(cli: &Cli) {
@@ -1481,8 +1499,9 @@ fn classify_out_of_time_names_the_option(cli: &Cli) {
 fn classify_flags_for_check_alone(cli: &Cli) {
     let pdf = common::repo_data().join("../tests/fixtures/pdf/memo_support_rule12.pdf");
     let pdf = pdf.to_str().unwrap();
-    let cases: [(&[&str], &str); 2] = [
+    let cases: [(&[&str], &str); 3] = [
         (&["--pro-se"], "--pro-se is only read with --check"),
+        (&["--fail-on", "non-compliant"], "--fail-on is only read with --check"),
         (&["--role", "movant", "--opposing-pro-se"], "--opposing-pro-se, --role are only read with --check"),
     ];
     for (flags, said) in cases {
@@ -1494,6 +1513,11 @@ fn classify_flags_for_check_alone(cli: &Cli) {
         assert!(!errors.contains("required arguments"), "{flags:?}: {errors}");
         assert!(errors.contains("Usage: courtrules classify"), "{flags:?}: {errors}");
     }
+    // With --check, --fail-on is read: a REVIEW exits 0 with `non-compliant`.
+    let args = ["classify", pdf, "--check", "--district", "edny", "--judge", "court", "--role", "movant"];
+    let output = cli.server.workspace.cli(&[&args[..], &["--fail-on", "non-compliant"]].concat());
+    let body: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    assert_eq!((output.status.code(), body["summary"]["status"].as_str()), (Some(0), Some("REVIEW")));
     // With --check, the flags it needs are still clap's to name.
     let output = cli.server.workspace.cli(&["classify", pdf, "--check", "--pro-se"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));

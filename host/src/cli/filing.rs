@@ -52,10 +52,35 @@ pub(super) struct ClassifyCommand {
     /// With --check: the filer's role.
     #[arg(long, value_parser = ["movant", "opponent", "reply"])]
     pub(super) role: Option<String>,
+    /// With --check: which verdict exits 1 (default: review).
+    #[arg(long, value_enum, value_name = "VERDICT")]
+    pub(super) fail_on: Option<FailOn>,
     #[command(flatten)]
     pub(super) engine: EngineArgs,
     #[command(flatten)]
     pub(super) classify: ClassifyArgs,
+}
+
+/// Which verdict of a check exits 1. A script or hook that stops only a filing that breaks
+/// a rule asks for `non-compliant`: most court-wide checks are REVIEW for their action
+/// items (a judge's practices not encoded, a fact to confirm), which the answer still lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum FailOn {
+    /// REVIEW or NON_COMPLIANT: only COMPLIANT exits 0.
+    #[default]
+    Review,
+    /// NON_COMPLIANT only: REVIEW exits 0 too.
+    NonCompliant,
+}
+
+impl FailOn {
+    fn exit_code(self, status: ComplianceStatus) -> ExitCode {
+        let fails = match self {
+            FailOn::Review => status != ComplianceStatus::Compliant,
+            FailOn::NonCompliant => status == ComplianceStatus::NonCompliant,
+        };
+        ExitCode::from(u8::from(fails))
+    }
 }
 
 impl ClassifyCommand {
@@ -66,6 +91,7 @@ impl ClassifyCommand {
             ("--pmc-completed", self.pmc_completed),
             ("--opposing-pro-se", self.opposing_pro_se),
             ("--role", self.role.is_some()),
+            ("--fail-on", self.fail_on.is_some()),
         ];
         if self.check {
             Vec::new()
@@ -76,7 +102,12 @@ impl ClassifyCommand {
 }
 
 /// The offline check: `service::check`, as `POST /api/v1/check`.
-pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs) -> anyhow::Result<ExitCode> {
+pub(super) async fn check(
+    storage: &StorageArgs,
+    file: &Path,
+    engine: EngineArgs,
+    fail_on: FailOn,
+) -> anyhow::Result<ExitCode> {
     let body = match input::read_json(file, input::JSON_REQUEST) {
         Ok(body) => body,
         Err(error) => return fail(error),
@@ -87,7 +118,7 @@ pub(super) async fn check(storage: &StorageArgs, file: &Path, engine: EngineArgs
         Ok(()) => check::check(&service, &Caller::local(), body).await,
         Err(error) => Err(error),
     };
-    print_check(checked, file)
+    print_check(checked, file, fail_on)
 }
 
 /// The offline classification: with a district, `service::classify` (the server's
@@ -180,7 +211,8 @@ pub(super) async fn classify(storage: &StorageArgs, command: ClassifyCommand) ->
     request.insert("opposing_party_pro_se".into(), command.opposing_pro_se.into());
     request.insert("filing_role".into(), command.role.clone().unwrap_or_default().into());
     let service = service.context("--check requires --district")?;
-    print_check(check::check(&service, &Caller::local(), serde_json::to_vec(&request)?).await, &command.file)
+    let checked = check::check(&service, &Caller::local(), serde_json::to_vec(&request)?).await;
+    print_check(checked, &command.file, command.fail_on.unwrap_or_default())
 }
 
 /// A service over the local database, seeded first when it has no courts. Offline,
@@ -231,15 +263,15 @@ fn no_data_pack(storage: &StorageArgs) -> String {
     )
 }
 
-/// Prints a check's response (exit 0 compliant, 1 review or non-compliant) or its
+/// Prints a check's response (exit 1 for the verdicts `fail_on` names, else 0) or its
 /// error (exit 2), the message naming `file`.
-fn print_check(checked: Result<Vec<u8>, Error>, file: &Path) -> anyhow::Result<ExitCode> {
+fn print_check(checked: Result<Vec<u8>, Error>, file: &Path, fail_on: FailOn) -> anyhow::Result<ExitCode> {
     match checked {
         Ok(response) => {
             // Read before it is printed: a failure after it would print a second thing.
             let parsed: CheckResponse = serde_json::from_slice(&response)?;
             out::line(String::from_utf8_lossy(&response))?;
-            Ok(ExitCode::from(if parsed.summary.status == ComplianceStatus::Compliant { 0 } else { 1 }))
+            Ok(fail_on.exit_code(parsed.summary.status))
         }
         Err(error) => fail(Failure::from(error).about(file)),
     }

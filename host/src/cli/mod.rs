@@ -76,11 +76,16 @@ enum Command {
         command: keys::KeysCommand,
     },
     /// Check a filing described in FILE.json (`-` for stdin) offline, with the same
-    /// engine; prints the response. Exit 0 compliant, 1 review or non-compliant, 2 error.
+    /// engine; prints the response. Exit 0 compliant, 1 review or non-compliant (with
+    /// --fail-on non-compliant: 1 non-compliant only), 2 error.
     Check {
         /// The check request: a JSON file as the body of POST /api/v1/check, or `-`
         /// for standard input.
         file: PathBuf,
+        /// Which verdict exits 1: `review` (REVIEW or NON_COMPLIANT) or `non-compliant`
+        /// (NON_COMPLIANT only; a REVIEW's action items are still in the answer).
+        #[arg(long, value_enum, value_name = "VERDICT", default_value_t)]
+        fail_on: filing::FailOn,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -91,7 +96,8 @@ enum Command {
     /// Classify FILE.pdf offline, with the same engine and text recognition as the
     /// server; prints the classification. With --check (and --district, --judge,
     /// --role), completes its check request with the filer's facts and prints the check:
-    /// exit 0 compliant, 1 review or non-compliant, 2 error or unsupported document.
+    /// exit 0 compliant, 1 review or non-compliant (see --fail-on), 2 error or unsupported
+    /// document.
     Classify(filing::ClassifyCommand),
     /// Read a judge's individual practices (PDF or text) into proposed standing-order
     /// rules; with --accept, make them an organisation's layer for that judge.
@@ -205,7 +211,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Keys { command } => keys::run(&Db::open(&storage.database_url).await?, command).await,
         // The commands that act as the API print an error body for every failure.
-        Command::Check { file, engine } => filing::answered(filing::check(&storage, &file, engine).await, false),
+        Command::Check { file, fail_on, engine } => {
+            filing::answered(filing::check(&storage, &file, engine, fail_on).await, false)
+        }
         Command::Classify(command) => filing::answered(filing::classify(&storage, command).await, false),
         Command::Ingest(command) => filing::answered(ingest::run(&storage, command).await, false),
         Command::Deadlines(command) => {
