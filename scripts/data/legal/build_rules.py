@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.29.5"
+PROFILE_VERSION = "2026.11.29.6"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -40,6 +40,10 @@ MOTION_BRIEFS = ["brief_support", "brief_opposition", "brief_reply", "reconsider
 # Every paper but an affidavit or declaration, which its declarant signs (the signature rules).
 NOT_AFFIDAVITS = MOTION_BRIEFS + ["letter", "discovery_letter", "proposed_findings", "settlement_statement",
                                   "objection_response", "rule_56_1_statement"]
+# The papers that can be a discovery motion itself, which Rules 26(c)(1) and 37(a)(1) say must include the
+# conferral certification: the motion and its memorandum, or a letter-motion where the court takes discovery
+# motions by letter. Not a declaration or affidavit filed with it, nor the other side's papers.
+DISCOVERY_MOTION_PAPERS = ["brief_support", "letter", "discovery_letter"]
 
 # ------------------------------------------------------------------ quotations
 # FRCP (Cornell LII gives each rule its own address; the FRCP excerpt document holds them all).
@@ -287,14 +291,18 @@ NATIONAL = [
          "the other affected parties to resolve the dispute without the court. Confirm the certification if the "
          "discovery motion seeks a protective order.",
          "WARNING", FRCP_26_C_1, frcp("26"),
-         applies_to={"motion_types": ["discovery"], "filing_roles": ["movant"]},
+         applies_to={"document_scopes": DISCOVERY_MOTION_PAPERS, "motion_types": ["discovery"],
+                     "filing_roles": ["movant"]},
          params={"required_fields": ["has_conferral_certification"], "on_missing": "ACTION_REQUIRED"}),
     rule("Structure:conferral-compel", "STRUCTURE", "Fed. R. Civ. P. 37(a)(1)", "Conferral certification: motions to compel",
          "A motion to compel disclosure or discovery must certify that the movant conferred, or tried to confer, in good "
-         "faith with the party that failed to disclose or respond, to get the material without the court.",
+         "faith with the party that failed to disclose or respond, to get the material without the court. Confirm the "
+         "certification if the discovery motion seeks to compel: the motion type \"discovery\" does not say whether it "
+         "does.",
          "CRITICAL", FRCP_37_A_1, frcp("37"),
-         applies_to={"motion_types": ["discovery"], "filing_roles": ["movant"]},
-         params={"required_fields": ["has_conferral_certification"]}),
+         applies_to={"document_scopes": DISCOVERY_MOTION_PAPERS, "motion_types": ["discovery"],
+                     "filing_roles": ["movant"]},
+         params={"required_fields": ["has_conferral_certification"], "on_missing": "ACTION_REQUIRED"}),
     rule("Reference:summary-judgment-motion", "PROCEDURE", "Fed. R. Civ. P. 56(a)", "Motion for summary judgment",
          "The motion must identify each claim or defense (or part of one) on which summary judgment is sought; it is "
          "granted only if there is no genuine dispute of material fact and the movant is entitled to judgment as a "
@@ -322,6 +330,11 @@ SUPPORT_OPPOSITION = ["brief_support", "brief_opposition"]
 # Local Civil Rule 56.1(a): "This rule does not apply to claims brought under the Administrative Procedure Act or
 # the Freedom of Information Act."
 NOT_56_1 = ["administrative_procedure_act", "freedom_of_information_act"]
+# Local Civil Rule 7.1 opens "Except for letter-motions as permitted by this or any other Rule, or as otherwise
+# directed by the court:", so its formatting requirements (7.1(b)) are for every paper but a letter. A letter that
+# is not a letter-motion is not told apart from one (data/README.md, known gaps).
+NOT_LETTERS = MOTION_BRIEFS + ["proposed_findings", "affidavit", "settlement_statement", "objection_response",
+                               "rule_56_1_statement"]
 
 
 def local_rules(url):
@@ -352,17 +365,21 @@ def local_rules(url):
              applies_to={"document_scopes": ["brief_opposition", "brief_reply"], "filing_roles": ["opponent", "reply"]},
              params={"required_fields": ["has_memorandum_of_law"]}),
         rule("Format:body-font", "FORMAT", "Local Civil Rule 7.1(b)(1)", "Type size",
-             "All text must be at least 12-point.",
-             "WARNING", LR_7_1_B_1, url, params={"min_font_pt": 12}),
+             "All text must be at least 12-point. Rule 7.1 excepts letter-motions, so letters are not checked.",
+             "WARNING", LR_7_1_B_1, url, applies_to={"document_scopes": NOT_LETTERS}, params={"min_font_pt": 12}),
         rule("Format:footnote-font", "FORMAT", "Local Civil Rule 7.1(b)(1)", "Footnote type size",
-             "Footnote text may be smaller than body text, but not below 10-point.",
-             "WARNING", LR_7_1_B_1_FOOTNOTES, url, params={"min_footnote_font_pt": 10}),
+             "Footnote text may be smaller than body text, but not below 10-point. Letters (Rule 7.1 excepts "
+             "letter-motions) are not checked.",
+             "WARNING", LR_7_1_B_1_FOOTNOTES, url, applies_to={"document_scopes": NOT_LETTERS},
+             params={"min_footnote_font_pt": 10}),
         rule("Format:margins", "FORMAT", "Local Civil Rule 7.1(b)(2)", "Margins",
-             "Every page needs margins of at least one inch on all sides.",
-             "WARNING", LR_7_1_B_2, url, params={"min_margin_inches": 1}),
+             "Every page needs margins of at least one inch on all sides. Letters (Rule 7.1 excepts letter-motions) "
+             "are not checked.",
+             "WARNING", LR_7_1_B_2, url, applies_to={"document_scopes": NOT_LETTERS}, params={"min_margin_inches": 1}),
         rule("Format:line-spacing", "FORMAT", "Local Civil Rule 7.1(b)(3)", "Line spacing",
-             "Text must be double-spaced; headings, footnotes and block quotations may be single-spaced.",
-             "WARNING", LR_7_1_B_3, url, params={"line_spacing": "double"}),
+             "Text must be double-spaced; headings, footnotes and block quotations may be single-spaced. Letters "
+             "(Rule 7.1 excepts letter-motions) are not checked.",
+             "WARNING", LR_7_1_B_3, url, applies_to={"document_scopes": NOT_LETTERS}, params={"line_spacing": "double"}),
         rule("WordLimit:memorandum", "WORD_LIMIT", "Local Civil Rule 7.1(c)", "Length of memoranda of law",
              "A brief in support of or in opposition to a motion (other than for reconsideration) may not exceed 8,750 "
              "words, footnotes included; caption, tables, signature block and certificates do not count.",
@@ -393,6 +410,14 @@ def local_rules(url):
              "CRITICAL", LR_6_3_WORDS, url,
              applies_to={"document_scopes": ["reconsideration_support"], "pro_se_handwritten": False},
              params={"max_words": 3500}),
+        rule("WordLimit:reconsideration-brief-support", "WORD_LIMIT", "Local Civil Rule 6.3",
+             "Length of briefs supporting reconsideration",
+             "A brief in support of a motion for reconsideration may not exceed 3,500 words (Local Civil Rule 7.1(c)'s "
+             "8,750 words exclude motions for reconsideration).",
+             "CRITICAL", LR_6_3_WORDS, url,
+             applies_to={"document_scopes": ["brief_support"], "motion_types": ["reconsideration"],
+                         "pro_se_handwritten": False},
+             params={"max_words": 3500}),
         rule("WordLimit:reconsideration-opposition", "WORD_LIMIT", "Local Civil Rule 6.3",
              "Length of briefs opposing reconsideration",
              "A brief opposing a motion for reconsideration may not exceed 3,500 words.",
@@ -405,12 +430,28 @@ def local_rules(url):
              "CRITICAL", LR_6_3_WORDS, url,
              applies_to={"document_scopes": ["reconsideration_reply"], "pro_se_handwritten": False},
              params={"max_words": 1750}),
+        rule("WordLimit:reconsideration-brief-reply", "WORD_LIMIT", "Local Civil Rule 6.3",
+             "Length of reply briefs on reconsideration",
+             "A reply brief on a motion for reconsideration may not exceed 1,750 words, not the 3,500 Local Civil Rule "
+             "7.1(c) allows other replies.",
+             "CRITICAL", LR_6_3_WORDS, url,
+             applies_to={"document_scopes": ["brief_reply"], "motion_types": ["reconsideration"],
+                         "pro_se_handwritten": False},
+             params={"max_words": 1750}),
         rule("PageLimit:reconsideration", "PAGE_LIMIT", "Local Civil Rule 6.3",
              "Length of reconsideration briefs (unrepresented party, handwritten or typewritten)",
              "An unrepresented party's handwritten or typewritten brief in support of reconsideration may not exceed "
              "10 pages.",
              "CRITICAL", LR_6_3_PAGES, url,
              applies_to={"document_scopes": ["reconsideration_support"], "pro_se_handwritten": True},
+             params={"max_pages": 10}),
+        rule("PageLimit:reconsideration-brief-support", "PAGE_LIMIT", "Local Civil Rule 6.3",
+             "Length of briefs supporting reconsideration (unrepresented party, handwritten or typewritten)",
+             "An unrepresented party's handwritten or typewritten brief supporting a motion for reconsideration may "
+             "not exceed 10 pages.",
+             "CRITICAL", LR_6_3_PAGES, url,
+             applies_to={"document_scopes": ["brief_support"], "motion_types": ["reconsideration"],
+                         "pro_se_handwritten": True},
              params={"max_pages": 10}),
         rule("PageLimit:reconsideration-opposition", "PAGE_LIMIT", "Local Civil Rule 6.3",
              "Length of briefs opposing reconsideration (unrepresented party, handwritten or typewritten)",
@@ -426,6 +467,14 @@ def local_rules(url):
              "CRITICAL", LR_6_3_PAGES, url,
              applies_to={"document_scopes": ["reconsideration_reply"], "pro_se_handwritten": True},
              params={"max_pages": 5}),
+        rule("PageLimit:reconsideration-brief-reply", "PAGE_LIMIT", "Local Civil Rule 6.3",
+             "Length of reply briefs on reconsideration (unrepresented party, handwritten or typewritten)",
+             "An unrepresented party's handwritten or typewritten reply brief on a motion for reconsideration may not "
+             "exceed five pages.",
+             "CRITICAL", LR_6_3_PAGES, url,
+             applies_to={"document_scopes": ["brief_reply"], "motion_types": ["reconsideration"],
+                         "pro_se_handwritten": True},
+             params={"max_pages": 5}),
         rule("Reference:reconsideration-timing", "PROCEDURE", "Local Civil Rule 6.3", "Time to move for reconsideration",
              "Serve the notice of motion for reconsideration, with a memorandum identifying what the court overlooked, "
              "within 14 days after the order is entered, unless the court or a statute or rule provides otherwise.",
@@ -437,16 +486,20 @@ def local_rules(url):
              "A summary-judgment motion must come with a separate, short statement of the undisputed material facts in "
              "numbered paragraphs; without it the motion may be denied. The rule does not apply to claims under the "
              "Administrative Procedure Act or the Freedom of Information Act. Filed as its own paper, the statement cannot "
-             "be seen in the memorandum: confirm it is filed with the motion.",
+             "be seen in the memorandum: confirm it is filed with the motion. Checked on the memorandum, not on the "
+             "statement itself.",
              "CRITICAL", LR_56_1_A, url,
-             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["movant"], "except_claims_under": NOT_56_1},
+             applies_to={"document_scopes": ["brief_support"], "motion_types": ["Rule_56"], "filing_roles": ["movant"],
+                         "except_claims_under": NOT_56_1},
              params={"required_fields": ["has_56_1_statement"], "on_missing": "ACTION_REQUIRED"}),
         rule("Structure:56.1-counterstatement", "STRUCTURE", "Local Civil Rule 56.1(b)", "Counterstatement of material facts",
              "Papers opposing summary judgment must answer each numbered paragraph of the movant's statement, admitting "
              "or denying it, and may add paragraphs of facts said to be genuinely disputed. Filed as its own paper, the "
-             "counterstatement cannot be seen in the memorandum: confirm it is filed with the opposition.",
+             "counterstatement cannot be seen in the memorandum: confirm it is filed with the opposition. Checked on "
+             "the memorandum, not on the counterstatement itself.",
              "CRITICAL", LR_56_1_B, url,
-             applies_to={"motion_types": ["Rule_56"], "filing_roles": ["opponent"], "except_claims_under": NOT_56_1},
+             applies_to={"document_scopes": ["brief_opposition"], "motion_types": ["Rule_56"],
+                         "filing_roles": ["opponent"], "except_claims_under": NOT_56_1},
              params={"required_fields": ["has_56_1_counterstatement"], "on_missing": "ACTION_REQUIRED"}),
         rule("Structure:56.1-numbered-paragraphs", "STRUCTURE", "Local Civil Rule 56.1(c)", "Numbered paragraphs",
              "Rule 56.1 statements are set out in numbered paragraphs; a movant's paragraph not specifically denied by a "

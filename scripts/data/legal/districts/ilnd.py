@@ -107,6 +107,21 @@ RULES = [
         "source_text": LR_7_1_LIMIT,
     },
     {
+        "rule_key": "PageLimit:objection",
+        "category": "PAGE_LIMIT",
+        "citation": "N.D. Ill. LR 7.1",
+        "label": "Length of objections to a magistrate judge's or special master's ruling",
+        "summary": "Objections to a magistrate judge's or special master's report and recommendation or order are held "
+                   "to the same 15 pages as briefs, unless the court allowed more beforehand; non-complying objections "
+                   "may be struck. The objection_response paper also covers a response to objections, which the rule "
+                   "does not name: the check applies only to the objecting party's paper (filing_role movant). Body "
+                   "pages are compared.",
+        "severity": "CRITICAL",
+        "applies_to": {"document_scopes": ["objection_response"], "filing_roles": ["movant"]},
+        "params": {"max_pages": 15},
+        "source_text": LR_7_1_LIMIT,
+    },
+    {
         "rule_key": "Structure:toc-toa",
         "category": "STRUCTURE",
         "citation": "N.D. Ill. LR 7.1",
@@ -125,9 +140,10 @@ RULES = [
         "label": "Statement of material facts",
         "summary": "A summary-judgment movant must file, with the motion, a statement of material facts meeting LR 56.1(d) "
                    "with the cited evidence attached; leaving it out can get the motion denied. Filed as its own paper, the "
-                   "statement cannot be seen in the memorandum: confirm it is filed with the motion.",
+                   "statement cannot be seen in the memorandum: confirm it is filed with the motion. Checked on the "
+                   "memorandum, not on the statement itself.",
         "severity": "CRITICAL",
-        "applies_to": {"motion_types": ["Rule_56"], "filing_roles": ["movant"]},
+        "applies_to": {"document_scopes": ["brief_support"], "motion_types": ["Rule_56"], "filing_roles": ["movant"]},
         "params": {"required_fields": ["has_56_1_statement"], "on_missing": "ACTION_REQUIRED"},
         "source_text": " ".join([LR_56_1_A_2, LR_56_1_A_3]),
     },
@@ -138,9 +154,11 @@ RULES = [
         "label": "Response to the statement of material facts",
         "summary": "A party opposing summary judgment must file a response to the movant's LR 56.1 statement that meets "
                    "LR 56.1(e), attaching any evidence it cites that the movant did not already attach. Filed as its own "
-                   "paper, the response cannot be seen in the memorandum: confirm it is filed with the opposition.",
+                   "paper, the response cannot be seen in the memorandum: confirm it is filed with the opposition. "
+                   "Checked on the memorandum, not on the response itself.",
         "severity": "WARNING",
-        "applies_to": {"motion_types": ["Rule_56"], "filing_roles": ["opponent"]},
+        "applies_to": {"document_scopes": ["brief_opposition"], "motion_types": ["Rule_56"],
+                       "filing_roles": ["opponent"]},
         "params": {"required_fields": ["has_56_1_counterstatement"], "on_missing": "ACTION_REQUIRED"},
         "source_text": LR_56_1_B_2,
     },
@@ -171,8 +189,11 @@ GAPS = [
     {
         "provision": "LR 7.1 as applied to objections to a magistrate judge's or special master's report, "
                      "recommendation or order",
-        "reason": "LR 7.1 covers objections too, but no document_scope denotes the objection itself (objection_response "
-                  "is the response to it). A scope such as 'objection' would be needed; not approximated.",
+        "reason": "LR 7.1 limits objections to 15 pages but does not name responses to them. The objection_response "
+                  "scope holds both the objection and the response, so PageLimit:objection reads the objecting "
+                  "party's paper as the one filed with filing_role movant; a response (opponent) or reply is not "
+                  "length-checked, and an objection filed under another role is missed. A scope for the objection "
+                  "alone would be needed to check it whatever the role.",
     },
     {
         "provision": "LR 7.1 and currency/date of the quoted text",

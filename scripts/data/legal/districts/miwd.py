@@ -166,9 +166,12 @@ GAPS = [
     {
         "provision": "LCivR 7.2(a) 'other dispositive motions as defined by law', motions to permit maintenance of a "
                      "class action, and motions to involuntarily dismiss",
-        "reason": "The request's motion types cover only Rule 12, Rule 56, TRO and preliminary-injunction motions. "
-                  "Class-certification, involuntary-dismissal and other motions that may be dispositive by law "
-                  "(e.g. Rule 50) have no motion type here, so the LCivR 7.2(b) limits are not applied to them. "
+        "reason": "The limits are applied only to the Rule 12, Rule 56, TRO and preliminary-injunction motion types. "
+                  "Class-certification and involuntary-dismissal motions have no motion type here. A Rule_50 motion "
+                  "(judgment as a matter of law) has one, but LCivR 7.2(a)'s list does not name it, and whether it "
+                  "is among the 'other dispositive motions as defined by law' depends on law the text does not "
+                  "quote; the LCivR 7.2(b) limits are not applied to these motions, so a Rule_50 brief gets no length "
+                  "check. "
                   "Conversely, the Rule_12 type also covers Rule 12 motions that are not dispositive (e.g. to strike), "
                   "which LCivR 7.2 would not govern; a motion-type condition narrower than Rule_12 would be needed.",
     },

@@ -162,7 +162,9 @@ DOCUMENT = {
     ],
 }
 
-MEMORANDUM_SCOPES = ["brief_support", "brief_opposition"]
+# A memorandum in support of a motion for reconsideration is a memorandum in support of a motion (LR 7.1(a)(3));
+# reply memoranda are not encoded (GAPS).
+MEMORANDUM_SCOPES = ["brief_support", "brief_opposition", "reconsideration_support"]
 # Motion types the service can treat as dispositive / nondispositive without guessing. D.N.H. does not
 # define "dispositive" in the text read; motion types whose character depends on the particular motion
 # (Rule_12, Rule_59, Rule_60, TRO, preliminary_injunction, reconsideration, Daubert, motion_to_amend,
