@@ -192,7 +192,16 @@ fn repeated_headers_are_400(servers: &Servers) {
     );
     let (status, _, body) = raw(&servers.server, request.as_bytes());
     assert_eq!(status, 400);
-    assert_eq!(json(&body)["error"], "the Authorization header was sent more than once");
+    let body = json(&body);
+    assert_eq!(body["error"], "the Authorization header was sent more than once");
+    // The body every 400 has (the OpenAPI's `ValidationErrorBody`): `details` name the header.
+    assert_eq!(
+        body["details"],
+        json!([{"path": "Authorization", "message": "appears more than once; send the header once"}])
+    );
+    let fields: Vec<&str> = body.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(fields, ["details", "docs_url", "error"], "{body}");
+    assert!(body["docs_url"].as_str().unwrap().ends_with("/docs/errors#request-head-refused"), "{body}");
     // Two Content-Length headers that disagree are refused by the HTTP parser itself,
     // before the application: a 400 without a body (documented). Two that agree are
     // one length, and the request is read.

@@ -6,7 +6,7 @@
 use crate::rate_limit::Group;
 use crate::sandbox::SandboxError;
 use crate::service::Error;
-use crate::service::error::{DistrictNotAccessibleBody, ErrorBody};
+use crate::service::error::{DistrictNotAccessibleBody, ErrorBody, ValidationErrorBody};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use courtrules_engine::model::FieldError;
@@ -233,7 +233,13 @@ impl ApiError {
                 "Send fewer or smaller headers (large cookies are the usual cause).".into(),
                 "request-head-refused",
             ),
-            ApiError::RepeatedHeader(name) => general(format!("Send the {name} header once."), "request-head-refused"),
+            // A 400 as every other: `details` names the header (a 400 body always has them).
+            ApiError::RepeatedHeader(name) => serde_json::to_vec(&ValidationErrorBody {
+                error: self.to_string(),
+                details: vec![FieldError::new(*name, "appears more than once; send the header once")],
+                docs_url: crate::service::error::docs_url("request-head-refused"),
+            })
+            .expect("error bodies always serialize"),
         }
     }
 }
