@@ -52,6 +52,7 @@ const TESTS: &[Test<Servers>] = &[
     ("thousands_of_unknown_parameters_list_fifty", unknown_parameters_list_fifty),
     ("a_flood_of_unknown_fields_lists_fifty", unknown_fields_list_fifty),
     ("a_repeated_key_is_a_400_naming_it_on_every_body", repeated_key_is_400),
+    ("a_byte_order_mark_before_a_json_body_is_ignored_on_every_body", byte_order_mark_is_ignored),
     ("security_headers_are_on_every_response", security_headers_everywhere),
     ("a_304_for_the_app_page_keeps_its_stored_policy", not_modified_keeps_the_page_policy),
     ("failed_keys_are_logged_by_id_only", failed_keys_are_logged_by_id),
@@ -296,6 +297,28 @@ fn repeated_key_is_400(servers: &Servers) {
     let body = reply.expect(400);
     assert_eq!(body["details"][0]["path"], "district_id", "{body}");
     assert!(!servers.server.log().contains("ERROR"), "errors logged:\n{}", servers.server.log());
+}
+
+/// RFC 8259 lets a parser ignore a UTF-8 byte-order mark before JSON; every endpoint
+/// taking a body does (as the CLI and MCP over stdio do), rather than answering "expected
+/// value at line 1 column 1".
+fn byte_order_mark_is_ignored(servers: &Servers) {
+    let key = servers.server.key();
+    let with_bom = |body: &[u8]| [b"\xEF\xBB\xBF".as_slice(), body].concat();
+    let text = check_request().to_string();
+    let plain = servers.server.post_json("/api/v1/check", Some(key), text.as_bytes());
+    let marked = servers.server.post_json("/api/v1/check", Some(key), &with_bom(text.as_bytes()));
+    assert_eq!(marked.expect(200), plain.expect(200), "the same check, mark or not");
+    // The other bodies are read past the mark too: their problems are their fields'.
+    for path in ["/api/v1/classify", "/api/v1/deadlines"] {
+        let reply = servers.server.post_json(path, Some(key), &with_bom(b"{}"));
+        let body = reply.expect(400);
+        assert_ne!(body["error"], "the request body is not valid JSON", "{path}: {body}");
+        assert!(body["details"].as_array().unwrap().iter().all(|d| d["path"] != ""), "{path}: {body}");
+    }
+    // A mark and nothing else is no JSON at all.
+    let reply = servers.server.post_json("/api/v1/check", Some(key), &with_bom(b""));
+    assert_eq!(reply.expect(400)["error"], "the request body is not valid JSON", "{}", reply.text);
 }
 
 fn security_headers_everywhere(servers: &Servers) {

@@ -434,6 +434,9 @@ def transport_errors(base, key, other_key):
     list_tools = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).encode()
     general(*raw(base, key, list_tools, {"Mcp-Session-Id": "no-such-session"})[:3], 404, "no MCP session", "an unknown session")
     general(*raw(base, key, list_tools)[:3], 400, "needs an Mcp-Session-Id header", "a request without a session")
+    # A UTF-8 byte-order mark before the message is read past, as on every JSON body.
+    status, _, body, headers = raw(base, key, b"\xef\xbb\xbf" + init)
+    ok(status == 200 and headers.get("Mcp-Session-Id"), f"http: a message after a byte-order mark is read: {status} {body[:160]}")
     status, content_type, body, _ = raw(base, key, init, {"Content-Type": "text/plain"})
     ok(status == 415 and "Content-Type" in json.loads(body)["error"], f"http: a body sent as text/plain is the 415: {body[:160]}")
     # The error carries the request's id when it can be read, else `"id": null` (JSON-RPC 2.0).

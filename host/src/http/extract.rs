@@ -24,7 +24,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
             let _ = read_body(request).await;
             return Err(refusal);
         }
-        let bytes = read_body(request).await?;
+        let bytes = without_bom(read_body(request).await?);
         crate::service::check::require_json(&bytes)?;
         Ok(JsonBody(bytes.to_vec()))
     }
@@ -59,7 +59,7 @@ impl<S: Send + Sync> FromRequest<S> for NoBody {
         if let Some(refusal) = refusal {
             return Err(refusal);
         }
-        let bytes = read?;
+        let bytes = without_bom(read?);
         crate::service::check::require_json(&bytes)?;
         match serde_json::from_slice::<serde_json::Value>(&bytes) {
             Ok(serde_json::Value::Object(fields)) if fields.is_empty() => Ok(NoBody),
@@ -83,6 +83,16 @@ pub async fn read_body(request: Request) -> Result<Bytes, ApiError> {
             ApiError::invalid("the request body could not be read", vec![FieldError::new("", rejection.body_text())])
         }
     })
+}
+
+/// The UTF-8 byte-order mark some editors (Windows Notepad) put before a file's text.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A JSON body without the byte-order mark it may start with: RFC 8259 (§8.1) lets a
+/// parser ignore one, and every JSON body is read so — by each endpoint that takes one,
+/// by `/mcp` and MCP over stdio, and by the CLI from a file.
+pub fn without_bom(bytes: Bytes) -> Bytes {
+    if bytes.starts_with(UTF8_BOM) { bytes.slice(UTF8_BOM.len()..) } else { bytes }
 }
 
 /// The body limit in force, put in the request extensions by the router so a 413 can

@@ -19,7 +19,7 @@ use super::sessions::Sessions;
 use crate::http::AppState;
 use crate::http::auth::ApiKey;
 use crate::http::error::ApiError;
-use crate::http::extract::read_body;
+use crate::http::extract::{read_body, without_bom};
 use crate::service::error::ErrorBody;
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -92,6 +92,11 @@ async fn authenticate(State(route): State<Route>, mut request: Request, next: Ne
         }
         Err(error) => return error.into_response(),
     };
+    // A message starting with a byte-order mark is read without it, as every JSON body is.
+    let (bytes, mut parts) = (without_bom(bytes), parts);
+    if parts.headers.contains_key(header::CONTENT_LENGTH) {
+        parts.headers.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+    }
     // A session is its key's: another key's use of it is answered as an unknown session.
     let session = parts.headers.get(SESSION_ID).and_then(|value| value.to_str().ok()).map(str::to_owned);
     if let Some(session) = &session
