@@ -351,13 +351,19 @@ async def same_checks_as_rest(session, base, key, label):
         ("get_compliance_profile", "/api/v1/profile", {"district_id": "", "judge_slug": "x" * 121}),
         ("get_compliance_profile", "/api/v1/profile", {"district_id": "edny", "other": "1"}),
     ]
+    def in_tool_words(detail):
+        # The REST API's problems, as a tool call meets them: arguments of a tool.
+        message = detail["message"].replace("unknown parameter; this endpoint takes", "unknown argument; this tool takes")
+        return {**detail, "message": message}
     for name, path, arguments in cases:
         result = await session.call_tool(name, arguments)
         status, rest = rest_refusal(base, key, f"{path}?{urlencode(arguments)}")
-        ok(result.isError and status == 400 and details(result) == rest["details"] and len(details(result)) >= 1,
+        ok(result.isError and status == 400 and details(result) == [in_tool_words(d) for d in rest["details"]] and len(details(result)) >= 1,
            f"{label}: {name} {str(arguments)[:60]} is refused as {path} refuses it: {details(result)}")
+        ok(not any("endpoint" in d["message"] for d in details(result)), f"{label}: {name}'s problems speak of the tool: {details(result)}")
         said = json.loads(text_of(result))["error"]
-        ok(said == rest["error"] and said.startswith("the query is invalid"), f"{label}: ... in the 400's words: {said!r} / {rest['error']!r}")
+        ok(said == rest["error"].replace("the query is invalid", "the arguments are invalid") and said.startswith("the arguments are invalid"),
+           f"{label}: ... in the 400's words, of the tool's arguments: {said!r} / {rest['error']!r}")
     empty = await session.call_tool("search_extracted_rules", {"district_id": "sdny", "judge_slug": "", "q": ""})
     ok(empty.isError and [d["message"] for d in details(empty)] == ["must not be empty"] * 2,
        f"{label}: empty filters are refused, not an empty answer: {details(empty)}")
@@ -373,8 +379,26 @@ async def same_checks_as_rest(session, base, key, label):
     ok(every.isError and details(every) == [
         {"path": "district_id", "message": "is required"},
         {"path": "judge_slug", "message": "must be a string, got 5"},
-        {"path": "extra", "message": "unknown parameter; this endpoint takes district_id, judge_slug, document_scope, motion_type"},
+        {"path": "extra", "message": "unknown argument; this tool takes district_id, judge_slug, document_scope, motion_type"},
     ], f"{label}: every problem with the arguments is named: {details(every)}")
+    # The enforcement tools name every problem at once too, a value's with a bound's.
+    both = await session.call_tool("search_enforcement_actions", {"limit": 0, "risk_level": "extreme"})
+    ok(both.isError and [d["path"] for d in details(both)] == ["limit", "risk_level"]
+       and json.loads(text_of(both))["error"] == "the arguments are invalid (2 problems)",
+       f"{label}: search_enforcement_actions names the limit and the risk level at once: {text_of(both)[:300]}")
+    stats = await session.call_tool("get_enforcement_stats", {"date_to": 5, "industry": "none"})
+    ok(stats.isError and sorted(d["path"] for d in details(stats)) == ["date_to", "industry"],
+       f"{label}: get_enforcement_stats names every problem at once: {details(stats)}")
+    # A check request's problems are the arguments' too.
+    check = await session.call_tool("check_compliance", {"district_id": "edny"})
+    ok(check.isError and json.loads(text_of(check))["error"].startswith("the arguments are invalid"),
+       f"{label}: check_compliance's problems are its arguments': {text_of(check)[:200]}")
+    # An enforcement action not found: the general body, as every other tool error.
+    missing = await session.call_tool("get_enforcement_details", {"id": "nope"})
+    body = json.loads(text_of(missing))
+    ok(missing.isError and sorted(body) == ["docs_url", "error", "suggestion"] and "search_enforcement_actions" in body["suggestion"]
+       and body["docs_url"].endswith("/docs/mcp#enforcement-action-not-found"),
+       f"{label}: an unknown enforcement id has a suggestion and docs_url: {body}")
     tools = {tool.name: tool for tool in (await session.list_tools()).tools}
     q = tools["search_extracted_rules"].inputSchema["properties"]["q"]
     ok(q.get("maxLength") == 500 and q.get("minLength") == 1, f"{label}: search_extracted_rules' schema states q's limits: {q}")

@@ -96,7 +96,13 @@ impl CourtrulesMcp {
                 let key = extensions
                     .get::<axum::http::request::Parts>()
                     .and_then(|parts| parts.extensions.get::<crate::http::auth::ApiKey>())
-                    .ok_or_else(|| failure("no API key came with this call"))?;
+                    .ok_or_else(|| {
+                        failure(
+                            "no API key came with this call".into(),
+                            "Send `Authorization: Bearer <API key>` with every request to /mcp.".into(),
+                            crate::service::error::docs_url("authentication"),
+                        )
+                    })?;
                 for group in groups {
                     let decision = state
                         .limiter
@@ -130,15 +136,41 @@ fn timed_out() -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(String::from_utf8_lossy(&body).into_owned())])
 }
 
-/// A tool error with a plain message.
-fn failure(message: &str) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(serde_json::json!({ "error": message }).to_string())])
+/// A tool error of the tool server's own, in the general body every other has:
+/// `{error, suggestion, docs_url}`.
+fn failure(error: String, suggestion: String, docs_url: String) -> CallToolResult {
+    let body = crate::service::error::ErrorBody { error, suggestion, docs_url }.to_json();
+    CallToolResult::error(vec![ContentBlock::text(String::from_utf8_lossy(&body).into_owned())])
 }
 
-/// The service's error as a tool error: the REST API's body for it, as text.
+/// The service's error as a tool error: the REST API's body for it, as text, a
+/// validation error's in the words of a tool call (`in_tool_words`).
 fn service_error(error: Error) -> CallToolResult {
-    let body = crate::http::error::ApiError::Service(error).body();
+    let body = crate::http::error::ApiError::Service(in_tool_words(error)).body();
     CallToolResult::error(vec![ContentBlock::text(naming_tools(&String::from_utf8_lossy(&body)))])
+}
+
+/// A validation error as a tool call meets it: the tool's arguments are what is invalid
+/// ("the arguments are invalid (2 problems)", not the REST API's "the query is invalid" or
+/// "the request is invalid"), and an argument the tool does not take is "unknown argument;
+/// this tool takes …", not a parameter of an endpoint. The problems and their paths are
+/// the REST API's, found by the same code.
+fn in_tool_words(error: Error) -> Error {
+    let Error::Validation { error, details } = error else { return error };
+    let error = ["the query is invalid", "the request is invalid"]
+        .iter()
+        .find_map(|rest_words| error.strip_prefix(rest_words))
+        .map_or(error.clone(), |count| format!("the arguments are invalid{count}"));
+    let details = details
+        .into_iter()
+        .map(|mut detail| {
+            if let Some(names) = detail.message.strip_prefix("unknown parameter; this endpoint takes") {
+                detail.message = format!("unknown argument; this tool takes{names}");
+            }
+            detail
+        })
+        .collect();
+    Error::Validation { error, details }
 }
 
 /// An error body's text with the REST endpoints that have a tool named as the tool: an

@@ -212,8 +212,60 @@ fn invalid_query(problems: Vec<FieldError>) -> CallToolResult {
     service_error(Error::Validation { error, details })
 }
 
-/// Problems with optional enforcement filters, each at its argument.
+/// The enforcement tools' arguments as a filter, or the tool error naming every problem
+/// with them at once: those of reading them (type, bounds, an argument the tool does not
+/// take) and those of their values (a date, a list's value, a code), each at its argument.
+fn enforcement_arguments<T>(args: JsonObject) -> Result<Filter, CallToolResult>
+where
+    T: QueryParams + Into<EnforcementSearch>,
+{
+    let mut problems = match query::read_arguments::<T>(&args) {
+        Ok(search) => return enforcement_filter(search.into()),
+        Err(problems) => problems,
+    };
+    // The values are checked as well; one already refused (of the wrong type) is read as
+    // "" here, its problem already named.
+    let value = |name: &str| match args.get(name) {
+        None | Some(serde_json::Value::Null) => None,
+        Some(value) => Some(value.as_str().unwrap_or_default().to_owned()),
+    };
+    let search = EnforcementSearch {
+        jurisdiction: value("jurisdiction"),
+        industry: value("industry"),
+        risk_level: value("risk_level"),
+        date_from: value("date_from"),
+        after_id: value("after_id"),
+        date_to: value("date_to"),
+        limit: None,
+    };
+    let named: Vec<String> = problems.iter().map(|problem| problem.path.clone()).collect();
+    problems.extend(filter_problems(&search).into_iter().filter(|problem| !named.contains(&problem.path)));
+    Err(invalid_query(problems))
+}
+
+/// The enforcement filters as the store reads them, or the tool error naming each
+/// problem with their values.
 fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResult> {
+    let problems = filter_problems(&search);
+    if !problems.is_empty() {
+        return Err(invalid_query(problems));
+    }
+    let limit = search.limit.map_or(ENFORCEMENT_DEFAULT_LIMIT, |limit| limit.get() as u32);
+    Ok(Filter {
+        id: None,
+        // Codes are stored in capitals; `us-ca` is `US-CA`.
+        jurisdiction: search.jurisdiction.map(|code| code.to_ascii_uppercase()),
+        industry: search.industry,
+        risk_level: search.risk_level,
+        date_from: search.date_from,
+        after_id: search.after_id,
+        date_to: search.date_to,
+        limit: Some(limit),
+    })
+}
+
+/// Problems with the values of optional enforcement filters, each at its argument.
+fn filter_problems(search: &EnforcementSearch) -> Vec<FieldError> {
     let mut problems = Vec::new();
     for (name, date) in [("date_from", &search.date_from), ("date_to", &search.date_to)] {
         if let Some(date) = date
@@ -231,7 +283,6 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
             problems.push(FieldError::new(name, format!("`{value}` is not one of {}", allowed.join(", "))));
         }
     }
-    let limit = search.limit.map_or(ENFORCEMENT_DEFAULT_LIMIT, |limit| limit.get() as u32);
     if let Some(code) = &search.jurisdiction
         && !enforcement::is_jurisdiction(&code.to_ascii_uppercase())
     {
@@ -243,20 +294,7 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
     if search.after_id.is_some() && search.date_from.is_none() {
         problems.push(FieldError::new("after_id", "needs `date_from`: the date of that action"));
     }
-    if !problems.is_empty() {
-        return Err(invalid_query(problems));
-    }
-    Ok(Filter {
-        id: None,
-        // Codes are stored in capitals; `us-ca` is `US-CA`.
-        jurisdiction: search.jurisdiction.map(|code| code.to_ascii_uppercase()),
-        industry: search.industry,
-        risk_level: search.risk_level,
-        date_from: search.date_from,
-        after_id: search.after_id,
-        date_to: search.date_to,
-        limit: Some(limit),
-    })
+    problems
 }
 
 /// `?`-like early return for a tool error.
@@ -464,8 +502,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: EnforcementSearch = or_return!(arguments(args));
-        let filter = or_return!(enforcement_filter(search));
+        let filter = or_return!(enforcement_arguments::<EnforcementSearch>(args));
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stored(self.service.db.pool(), &filter).await {
             Ok(actions) => answer(&EnforcementList { count: actions.len(), actions }),
@@ -488,9 +525,11 @@ impl CourtrulesMcp {
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::find(&self.service.db, &id).await {
             Ok(Some(action)) => answer(&action),
-            Ok(None) => Ok(failure(&format!(
-                "no enforcement action with id `{id}`; search_enforcement_actions lists them with their ids"
-            ))),
+            Ok(None) => Ok(failure(
+                format!("no enforcement action with id `{id}`"),
+                "Use an id from search_enforcement_actions, which lists the actions with their ids.".into(),
+                crate::service::error::docs_page_url("mcp", "enforcement-action-not-found"),
+            )),
             Err(error) => Ok(service_error(Error::Internal(error))),
         }
     }
@@ -506,8 +545,7 @@ impl CourtrulesMcp {
         extensions: Extensions,
         args: JsonObject,
     ) -> Result<CallToolResult, ErrorData> {
-        let search: EnforcementStatsFilter = or_return!(arguments(args));
-        let filter = Filter { limit: None, ..or_return!(enforcement_filter(search.into())) };
+        let filter = Filter { limit: None, ..or_return!(enforcement_arguments::<EnforcementStatsFilter>(args)) };
         let _caller = or_return!(self.caller(&extensions).await);
         match enforcement::stats(&self.service.db, &filter).await {
             Ok(stats) => answer(&stats),
@@ -630,7 +668,7 @@ mod tests {
         );
     }
 
-    /// The body is the REST query's 400: "the query is invalid", not "the request".
+    /// The body is the REST query's 400 in a tool's words: "the arguments are invalid".
     #[test]
     fn bad_arguments_are_the_query_s_400() {
         for refused in [
@@ -651,7 +689,7 @@ mod tests {
             let body: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
             let said = body["error"].as_str().unwrap();
             assert!(
-                said == "the query is invalid (1 problem)" || said == "the query is invalid (2 problems)",
+                said == "the arguments are invalid (1 problem)" || said == "the arguments are invalid (2 problems)",
                 "{body}"
             );
         }
@@ -666,10 +704,7 @@ mod tests {
                 ("district_id", "is required"),
                 ("judge_slug", "is required"),
                 ("motion_type", "must be a string, got 5"),
-                (
-                    "extra",
-                    "unknown parameter; this endpoint takes district_id, judge_slug, document_scope, motion_type"
-                ),
+                ("extra", "unknown argument; this tool takes district_id, judge_slug, document_scope, motion_type"),
             ])
         );
         assert_eq!(
@@ -683,10 +718,42 @@ mod tests {
             problems::<CourtsQuery>(json!({"a": 1, "checkable": "yes"})),
             pairs(&[
                 ("checkable", "must be `true` or `false`, got the string \"yes\""),
-                ("a", "unknown parameter; this endpoint takes checkable, status, state, q"),
+                ("a", "unknown argument; this tool takes checkable, status, state, q"),
             ])
         );
         assert_eq!(problems::<EnforcementId>(json!({"id": null})), pairs(&[("id", "is required")]));
+    }
+
+    /// The enforcement tools name a value's problem with the others, not after them.
+    #[test]
+    fn enforcement_arguments_name_every_problem_at_once() {
+        let refused = |value: Value| {
+            let Err(result) = enforcement_arguments::<EnforcementSearch>(value.as_object().unwrap().clone()) else {
+                panic!("{value} was taken")
+            };
+            let result = serde_json::to_value(&result).unwrap();
+            let body: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+            let details = body["details"].as_array().unwrap().iter();
+            details
+                .map(|d| (d["path"].as_str().unwrap().to_owned(), d["message"].as_str().unwrap().to_owned()))
+                .collect()
+        };
+        let said: Vec<(String, String)> = refused(json!({"limit": 0, "risk_level": "extreme"}));
+        assert_eq!(
+            said,
+            pairs(&[
+                ("limit", "must be between 1 and 200, got 0"),
+                ("risk_level", "`extreme` is not one of critical, high, medium, low"),
+            ])
+        );
+        // A value of the wrong type is named once, and `after_id` still sees its date.
+        let said = refused(json!({"date_from": 5, "after_id": "x", "industry": "none", "colour": 1}));
+        let paths: Vec<&str> = said.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(paths, ["date_from", "colour", "industry"], "{said:?}");
+        assert!(
+            enforcement_arguments::<EnforcementStatsFilter>(json!({"risk_level": "high"}).as_object().unwrap().clone())
+                .is_ok()
+        );
     }
 
     /// The bounds checked are the schema's, which the tools advertise.
