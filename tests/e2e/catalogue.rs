@@ -159,6 +159,15 @@ fn a_former_id_answers_as_the_renamed_court(api: &Catalogue) {
     assert_eq!(old, renamed, "the old id answers as the court, under its new id");
     let holidays = ok(api, "/api/v1/courts/va-beach-county-circuit-court/holidays");
     assert_eq!(holidays["meta"]["district_id"], "va-virginia-beach-circuit-court");
+    // Every endpoint taking the court as a query parameter echoes the id it found, too.
+    for path in [
+        "/api/v1/holidays?district_id=va-beach-county-circuit-court",
+        "/api/v1/holidays?district_id=va-beach-county-circuit-court&year=2026",
+    ] {
+        assert_eq!(ok(api, path)["meta"]["district_id"], "va-virginia-beach-circuit-court", "{path}");
+    }
+    let judges = ok(api, "/api/v1/judges?district_id=va-beach-county-circuit-court");
+    assert_eq!(judges["district_id"], "va-virginia-beach-circuit-court");
     // Aliases stay what they were: another spelling, 404 naming the id.
     get(api, "/api/v1/courts/nyed").expect(404);
 }

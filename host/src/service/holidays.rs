@@ -80,7 +80,8 @@ pub struct HolidaysMeta {
     pub date_to: Option<String>,
 }
 
-/// The holidays of one court (`Some`, as named) or of every court the caller may query.
+/// The holidays of one court (`Some`; a former id names the court by its id now) or of
+/// every court the caller may query.
 pub fn holidays(
     service: &Service,
     caller: &Caller,
@@ -92,6 +93,9 @@ pub fn holidays(
         Some(district_id) => vec![lookup::court(service, &catalogue, caller, district_id)?],
         None => catalogue.courts().filter(|court| caller.plan.allows(&court.district_id)).collect(),
     };
+    // `meta.district_id` is the id the court was found under (a former id, renamed,
+    // answers with the court's id now), as `/courts` and `/judges` answer.
+    let district_id = district_id.and(courts.first()).map(|court| court.district_id.as_str());
     Ok(answer(&catalogue, &courts, district_id, filters))
 }
 
