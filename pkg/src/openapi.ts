@@ -1092,7 +1092,7 @@ export interface components {
             /** @description e.g. `FILING`, `CASE_INITIATION`, `MOTION_PRACTICE`. */
             workflow_phase: string;
         };
-        /** @description The number returned, the limit, and the filters applied. */
+        /** @description The number returned, the number matched, the limit, and the filters applied. */
         ExtractedRulesMeta: {
             case_type?: string | null;
             district_id?: string | null;
@@ -1102,10 +1102,15 @@ export interface components {
             /** Format: int32 */
             limit: number;
             logic_type?: string | null;
+            /**
+             * Format: int32
+             * @description Rules that matched the search; more than `total` when `limit` cut the answer.
+             */
+            matched: number;
             q?: string | null;
             /**
              * Format: int32
-             * @description Rules returned.
+             * @description Rules returned (at most `limit`).
              */
             total: number;
             workflow_phase?: string | null;
@@ -1254,7 +1259,7 @@ export interface components {
             kind: "election_day";
             years: components["schemas"]["ElectionYears"];
         };
-        /** @description The filters applied and the number returned. */
+        /** @description The filters applied, the number returned and the number that matched. */
         HolidaysMeta: {
             /**
              * Format: date
@@ -1270,7 +1275,13 @@ export interface components {
             limit: number;
             /**
              * Format: int32
-             * @description Holidays returned.
+             * @description Holidays that matched the filters; more than `total` when `limit` cut the answer
+             *     (narrow the filters, or raise `limit`, to see the rest).
+             */
+            matched: number;
+            /**
+             * Format: int32
+             * @description Holidays returned (the spec's `total`: at most `limit`).
              */
             total: number;
             /** Format: int32 */

@@ -419,7 +419,7 @@ fn holiday_filters_and_limit(api: &Catalogue) {
     let body = ok(api, "/api/v1/holidays?district_id=sdny&year=2025&date_from=2025-06-01&date_to=2025-12-31&limit=3");
     assert_eq!(
         body["meta"],
-        json!({"total": 3, "district_id": "sdny", "year": 2025, "limit": 3,
+        json!({"total": 3, "matched": 9, "district_id": "sdny", "year": 2025, "limit": 3,
                                      "date_from": "2025-06-01", "date_to": "2025-12-31"})
     );
     assert_eq!(
@@ -432,9 +432,24 @@ fn holiday_filters_and_limit(api: &Catalogue) {
         body["holidays"].as_array().unwrap().iter().map(|h| h["district_id"].as_str().unwrap()).collect();
     assert_eq!(courts.len(), 94 + 2, "every federal court and the two state calendars");
     assert!(courts.contains("ny-supreme-court-new-york-county"));
+    assert_eq!(body["meta"]["matched"], body["meta"]["total"], "nothing cut");
+    // A limit that cuts the answer says so: `total` is the number returned (the spec's
+    // meta), `matched` the number that matched.
+    let body = ok(api, "/api/v1/holidays?year=2026&limit=500");
+    assert_eq!(body["meta"]["total"], 500);
+    let matched = body["meta"]["matched"].as_u64().unwrap();
+    let whole = ok(api, "/api/v1/holidays?year=2026&date_from=2026-01-01&date_to=2026-01-31&limit=500");
+    assert!(matched > 94 * 11, "every federal court's eleven, and more: {matched}");
+    let january = whole["meta"]["matched"].as_u64().unwrap();
+    assert_eq!(january, whole["holidays"].as_array().unwrap().len() as u64);
+    let per_court = ok(api, "/api/v1/holidays?district_id=sdny&year=2026&limit=1");
+    assert_eq!((per_court["meta"]["total"].as_u64(), per_court["meta"]["matched"].as_u64()), (Some(1), Some(11)));
     // An open end is bounded by the limit.
     let body = ok(api, "/api/v1/courts/edny/holidays?date_from=2030-01-01&limit=500");
     assert_eq!(body["meta"]["total"], 500);
+    // …and counted to the calendar's last year: eleven holidays a year, 2030–9999.
+    let matched = body["meta"]["matched"].as_u64().unwrap();
+    assert!((11 * 7970..=12 * 7970).contains(&matched), "{matched}");
     assert_eq!(body["meta"]["date_to"], Value::Null);
     // A range after its end is empty, not an error.
     let body = ok(api, "/api/v1/courts/edny/holidays?date_from=2025-12-31&date_to=2025-01-01");
@@ -521,7 +536,10 @@ fn extracted_rules_have_the_specs_shape(api: &Catalogue) {
                 && content["structured_data"]["description"].is_string()
         );
     }
-    assert_eq!(body["meta"], json!({"total": shipped.len(), "limit": 100, "district_id": "sdny"}));
+    assert_eq!(
+        body["meta"],
+        json!({"total": shipped.len(), "matched": shipped.len(), "limit": 100, "district_id": "sdny"})
+    );
 }
 
 fn extracted_rules_filter_by_district_and_judge(api: &Catalogue) {
@@ -722,6 +740,19 @@ fn extracted_rules_parameters_are_checked(api: &Catalogue) {
     assert_eq!(ok(api, "/api/v1/extracted-rules")["meta"]["limit"], 100);
     let body = ok(api, "/api/v1/extracted-rules?limit=2");
     assert_eq!(rules_of(&body).len(), 2);
+    // `total` is the number returned; `matched` says how many there were.
+    let every = ok(api, "/api/v1/extracted-rules?limit=500");
+    let all = rules_of(&every).len();
+    assert!(all > 2);
+    assert_eq!(
+        (every["meta"]["total"].as_u64(), every["meta"]["matched"].as_u64()),
+        (Some(all as u64), Some(all as u64))
+    );
+    assert_eq!((body["meta"]["total"].as_u64(), body["meta"]["matched"].as_u64()), (Some(2), Some(all as u64)));
+    let searched = ok(api, "/api/v1/extracted-rules?q=courtesy&limit=1");
+    let found = ok(api, "/api/v1/extracted-rules?q=courtesy&limit=500");
+    assert_eq!(searched["meta"]["matched"].as_u64(), Some(rules_of(&found).len() as u64));
+    assert!(rules_of(&found).len() > 1, "{found}");
     assert_eq!(ok(api, "/api/v1/extracted-rules?limit=500")["meta"]["limit"], 500);
     let cases: &[(&str, &[&str])] = &[
         ("limit=501", &["limit"]),

@@ -40,11 +40,13 @@ pub struct ExtractedRulesResponse {
     pub meta: ExtractedRulesMeta,
 }
 
-/// The number returned, the limit, and the filters applied.
+/// The number returned, the number matched, the limit, and the filters applied.
 #[derive(Serialize, ToSchema)]
 pub struct ExtractedRulesMeta {
-    /// Rules returned.
+    /// Rules returned (at most `limit`).
     pub total: u32,
+    /// Rules that matched the search; more than `total` when `limit` cut the answer.
+    pub matched: u32,
     pub limit: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub district_id: Option<String>,
@@ -112,9 +114,10 @@ pub async fn search(service: &Service, caller: &Caller, search: Search) -> Resul
         terms: search.q.as_deref().map(extracted::parse_terms).unwrap_or_default(),
         limit,
     };
-    let rules = extracted::search(&service.db, &query).await?;
+    let extracted::Found { rules, matched } = extracted::search(&service.db, &query).await?;
     let meta = ExtractedRulesMeta {
         total: rules.len() as u32,
+        matched: matched as u32,
         limit: limit as u32,
         include_court_rules: search.judge_slug.as_ref().map(|_| include_court_rules),
         district_id: search.district_id,

@@ -63,11 +63,14 @@ pub struct HolidaysResponse {
     pub meta: HolidaysMeta,
 }
 
-/// The filters applied and the number returned.
+/// The filters applied, the number returned and the number that matched.
 #[derive(Serialize, ToSchema)]
 pub struct HolidaysMeta {
-    /// Holidays returned.
+    /// Holidays returned (the spec's `total`: at most `limit`).
     pub total: u32,
+    /// Holidays that matched the filters; more than `total` when `limit` cut the answer
+    /// (narrow the filters, or raise `limit`, to see the rest).
+    pub matched: u32,
     /// The court asked for; null for all courts.
     pub district_id: Option<String>,
     pub year: Option<i32>,
@@ -120,11 +123,12 @@ fn answer(catalogue: &Catalogue, courts: &[&Court], district_id: Option<&str>, f
         (from, to)
     };
     let query = HolidayQuery { year, from, to, limit: limit.unwrap_or(DEFAULT_LIMIT) };
-    let selected = holidays::select(courts, catalogue.stored_holidays(), &query);
-    let holidays: Vec<HolidayEntry> = selected.into_iter().map(HolidayEntry::from).collect();
+    let selection = holidays::select(courts, catalogue.stored_holidays(), &query);
+    let holidays: Vec<HolidayEntry> = selection.holidays.into_iter().map(HolidayEntry::from).collect();
     HolidaysResponse {
         meta: HolidaysMeta {
             total: holidays.len() as u32,
+            matched: selection.matched as u32,
             district_id: district_id.map(str::to_owned),
             year: query.year,
             limit: query.limit as u32,

@@ -183,9 +183,19 @@ pub fn parse_terms(q: &str) -> Vec<Vec<String>> {
 
 /// The rules a search selects, in the database's order (best match first when there
 /// are terms, else by court and file order).
-pub async fn search(db: &Db, search: &RuleSearch) -> anyhow::Result<Vec<ExtractedRule>> {
+pub async fn search(db: &Db, search: &RuleSearch) -> anyhow::Result<Found> {
     let rows = search_rows(db, search).await?;
-    with_case_types(db, rows).await
+    // Each row carries the count of every row the search matched, before the limit.
+    let matched = rows.first().map_or(0, |row| row.matched as usize);
+    Ok(Found { rules: with_case_types(db, rows).await?, matched })
+}
+
+/// What a search found: at most `limit` rules, and how many matched it.
+#[derive(Debug)]
+pub struct Found {
+    pub rules: Vec<ExtractedRule>,
+    /// Every rule the search matched, `rules` and those past the limit.
+    pub matched: usize,
 }
 
 /// The districts with rules of this judge (calendar, department, courtroom).
@@ -231,6 +241,9 @@ struct RuleRow {
     logic_type: String,
     workflow_phase: String,
     content: String,
+    /// In a search's rows: how many rows the search matched (`COUNT(*) OVER ()`).
+    #[sqlx(default)]
+    matched: i64,
 }
 
 impl RuleRow {
@@ -421,7 +434,7 @@ async fn replace_search_index(tx: &mut sqlx::AnyConnection, documents: &[SearchD
 }
 
 /// The rows a search selects: best match first when it has terms, otherwise by
-/// district and file order; at most `search.limit`.
+/// district and file order; at most `search.limit`, each with the number matched.
 async fn search_rows(db: &Db, search: &RuleSearch) -> anyhow::Result<Vec<RuleRow>> {
     let mut binds = Vec::new();
     let mut placeholder = |value: Bind| {
@@ -462,7 +475,8 @@ async fn search_rows(db: &Db, search: &RuleSearch) -> anyhow::Result<Vec<RuleRow
         }
         order = format!("hits.score, {order}");
     }
-    sql.push_str(&format!("SELECT {RULE_COLUMNS} FROM extracted_rules r "));
+    // The window counts the rows before `LIMIT` takes the first of them.
+    sql.push_str(&format!("SELECT {RULE_COLUMNS}, COUNT(*) OVER () AS matched FROM extracted_rules r "));
     if !search.terms.is_empty() {
         sql.push_str("JOIN hits ON hits.rule_id = r.rule_id ");
     }

@@ -78,9 +78,17 @@ impl HolidayQuery {
     }
 }
 
+/// What `select` found: the first `query.limit` holidays, and how many matched.
+#[derive(Debug)]
+pub struct Selection {
+    pub holidays: Vec<Holiday>,
+    /// Every holiday the query matched, `holidays` and those past the limit.
+    pub matched: usize,
+}
+
 /// The holidays of `courts` that `query` selects, by date (then court, then name), at
-/// most `query.limit` of them.
-pub fn select(courts: &[&Court], stored: &BTreeMap<String, Vec<StoredHoliday>>, query: &HolidayQuery) -> Vec<Holiday> {
+/// most `query.limit` of them, and the number that matched.
+pub fn select(courts: &[&Court], stored: &BTreeMap<String, Vec<StoredHoliday>>, query: &HolidayQuery) -> Selection {
     let mut selected = Vec::new();
     let none = Vec::new();
     let federal_closures = stored.get(ALL_FEDERAL).unwrap_or(&none);
@@ -93,15 +101,25 @@ pub fn select(courts: &[&Court], stored: &BTreeMap<String, Vec<StoredHoliday>>, 
             }
         }
     }
+    // Computed holidays past the limit, counted but not made.
+    let mut past_the_limit = 0;
     let federal: Vec<&&Court> = courts.iter().filter(|court| court.is_federal()).collect();
     if !federal.is_empty() {
         // The holidays of a calendar year are observed between 31 December of the year
         // before and 26 December, so once the years computed so far hold `limit`
-        // holidays, no later year can hold one of the first `limit` dates.
+        // holidays, no later year can hold one of the first `limit` dates: later years
+        // are only counted (each of their holidays once for every federal court).
+        let with_inauguration = federal.iter().filter(|court| court.district_id == INAUGURATION_DISTRICT).count();
         let mut computed = 0;
         for year in computed_years(query) {
             let holidays = calendar::federal_legal_holidays(year).unwrap_or_default();
             let inauguration = calendar::inauguration_day(year);
+            if computed >= query.limit {
+                let wanted = |holiday: &&calendar::LegalHoliday| query.wants(holiday.year, holiday.observed);
+                past_the_limit += holidays.iter().filter(wanted).count() * federal.len()
+                    + inauguration.iter().filter(wanted).count() * with_inauguration;
+                continue;
+            }
             for court in &federal {
                 let is_dc = court.district_id == INAUGURATION_DISTRICT;
                 for holiday in holidays.iter().chain(inauguration.iter().filter(|_| is_dc)) {
@@ -111,15 +129,13 @@ pub fn select(courts: &[&Court], stored: &BTreeMap<String, Vec<StoredHoliday>>, 
                     }
                 }
             }
-            if computed >= query.limit {
-                break;
-            }
         }
     }
     selected.sort_by(|a, b| (a.date, &a.district_id, &a.name).cmp(&(b.date, &b.district_id, &b.name)));
     selected.dedup();
+    let matched = selected.len() + past_the_limit;
     selected.truncate(query.limit);
-    selected
+    Selection { holidays: selected, matched }
 }
 
 /// The calendar years whose holidays can fall in the query's range: a holiday of year
@@ -330,7 +346,7 @@ mod tests {
     #[test]
     fn a_year_holds_its_observed_days_including_the_december_before() {
         let edny = court("edny", "federal_district");
-        let selected = select(&[&edny], &BTreeMap::new(), &query(Some(2022), None, None, 100));
+        let selected = select(&[&edny], &BTreeMap::new(), &query(Some(2022), None, None, 100)).holidays;
         assert_eq!(selected.len(), 11);
         assert_eq!(selected[0].date.to_string(), "2021-12-31");
         assert_eq!(selected[0].calendar_year, 2022);
@@ -340,7 +356,8 @@ mod tests {
     #[test]
     fn date_ranges_include_the_next_years_new_years_day_observed_early() {
         let edny = court("edny", "federal_district");
-        let selected = select(&[&edny], &BTreeMap::new(), &query(None, Some("2021-12-01"), Some("2021-12-31"), 100));
+        let selected =
+            select(&[&edny], &BTreeMap::new(), &query(None, Some("2021-12-01"), Some("2021-12-31"), 100)).holidays;
         assert_eq!(dates(&selected), vec!["2021-12-24", "2021-12-31"]);
     }
 
@@ -348,7 +365,8 @@ mod tests {
     fn inauguration_day_only_in_the_district_of_columbia() {
         let dcd = court("dcd", "federal_district");
         let edny = court("edny", "federal_district");
-        let selected = select(&[&dcd, &edny], &BTreeMap::new(), &query(Some(2025), None, Some("2025-01-31"), 100));
+        let selected =
+            select(&[&dcd, &edny], &BTreeMap::new(), &query(Some(2025), None, Some("2025-01-31"), 100)).holidays;
         let names: Vec<(&str, &str)> = selected.iter().map(|h| (h.district_id.as_str(), h.name.as_str())).collect();
         assert!(names.contains(&("dcd", "Inauguration Day")));
         assert!(!names.contains(&("edny", "Inauguration Day")));
@@ -369,7 +387,7 @@ mod tests {
         };
         stored.insert(ALL_FEDERAL.to_owned(), vec![closure.clone()]);
         stored.insert("ny-x".to_owned(), vec![StoredHoliday { district_id: "ny-x".into(), ..closure }]);
-        let selected = select(&[&state], &stored, &query(Some(2025), None, None, 100));
+        let selected = select(&[&state], &stored, &query(Some(2025), None, None, 100)).holidays;
         assert_eq!(selected.len(), 1);
         assert_eq!(selected[0].district_id, "ny-x");
     }
@@ -377,11 +395,29 @@ mod tests {
     #[test]
     fn an_open_range_stops_computing_once_the_limit_is_reached() {
         let edny = court("edny", "federal_district");
-        let selected = select(&[&edny], &BTreeMap::new(), &query(None, Some("2030-01-01"), None, 15));
+        let selection = select(&[&edny], &BTreeMap::new(), &query(None, Some("2030-01-01"), None, 15));
+        let selected = &selection.holidays;
         assert_eq!(selected.len(), 15);
         assert_eq!(selected[0].date.to_string(), "2030-01-01");
         assert!(selected.windows(2).all(|pair| pair[0].date <= pair[1].date));
         // The 12th holiday from 2030 on is New Year's Day 2031 (a Wednesday).
         assert_eq!(selected[11].date.to_string(), "2031-01-01");
+    }
+
+    #[test]
+    fn matched_counts_the_holidays_past_the_limit_too() {
+        let dcd = court("dcd", "federal_district");
+        let edny = court("edny", "federal_district");
+        let year = |limit| select(&[&dcd, &edny], &BTreeMap::new(), &query(Some(2025), None, None, limit));
+        // 11 holidays in each court, and Inauguration Day in the District of Columbia.
+        assert_eq!(year(100).matched, 23);
+        assert_eq!(year(100).holidays.len(), 23);
+        assert_eq!((year(5).holidays.len(), year(5).matched), (5, 23));
+        // An open range counts every year to the calendar's last: 11 or 12 a year.
+        let open = select(&[&edny], &BTreeMap::new(), &query(None, Some("9990-01-01"), None, 15));
+        assert_eq!(open.holidays.len(), 15);
+        let all = select(&[&edny], &BTreeMap::new(), &query(None, Some("9990-01-01"), None, 500));
+        assert_eq!(open.matched, all.holidays.len());
+        assert!(all.holidays.len() > 100 && all.holidays.len() < 500, "{}", all.holidays.len());
     }
 }
