@@ -600,6 +600,21 @@ fn extracted_rules_filter_by_type_phase_case(api: &Catalogue) {
     );
     let no_match = ok(api, "/api/v1/extracted-rules?logic_type=NoSuchRule");
     assert_eq!(no_match["meta"]["total"], 0);
+    // A kind the spec names that no rule has yet is an empty answer too.
+    assert_eq!(ok(api, "/api/v1/extracted-rules?logic_type=FilingFeeRule")["meta"]["total"], 0);
+    // A value in another case than the rules' could never match (filters are exact): a 400
+    // naming the filter and the value meant, every such filter at once.
+    let body = get(api, "/api/v1/extracted-rules?logic_type=courtesycopyrule&workflow_phase=filing&case_type=Civil")
+        .expect(400)
+        .clone();
+    assert_eq!(paths(&body), ["logic_type", "workflow_phase", "case_type"], "{body}");
+    let said = |index: usize| body["details"][index]["message"].as_str().unwrap().to_owned();
+    assert!(said(0).contains("did you mean `CourtesyCopyRule`?") && said(0).contains("FilingTimingRule"), "{body}");
+    assert!(said(1).contains("did you mean `FILING`?") && said(1).contains("MOTION_PRACTICE"), "{body}");
+    assert!(said(2).contains("did you mean `civil`?"), "{body}");
+    assert_eq!(body["error"], "the query is invalid (3 problems)");
+    // Beside a filter that matches, or a district without such rules, the exact value is fine.
+    assert_eq!(get(api, "/api/v1/extracted-rules?workflow_phase=FILING&logic_type=BundlingRule").status, 200);
 }
 
 fn full_text_search_finds_a_phrase(api: &Catalogue) {

@@ -4,7 +4,7 @@
 use super::{Caller, Error, Service, lookup};
 use crate::keys::Plan;
 use crate::store::extracted::{self, ExtractedRule, RuleSearch};
-use courtrules_engine::model::COURT_JUDGE_SLUG;
+use courtrules_engine::model::{COURT_JUDGE_SLUG, FieldError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -115,6 +115,9 @@ pub async fn search(service: &Service, caller: &Caller, search: Search) -> Resul
         limit,
     };
     let extracted::Found { rules, matched } = extracted::search(&service.db, &query).await?;
+    if matched == 0 {
+        miscased_filters(service, &search).await?;
+    }
     let meta = ExtractedRulesMeta {
         total: rules.len() as u32,
         matched: matched as u32,
@@ -129,3 +132,46 @@ pub async fn search(service: &Service, caller: &Caller, search: Search) -> Resul
     };
     Ok(ExtractedRulesResponse { rules, meta })
 }
+
+/// The 400 for a filter that matched nothing because its case differs from a value the
+/// rules hold (`courtesycopyrule`, `filing`): filters are matched exactly, so it could
+/// never match. Another value that matches nothing is an empty answer: the values are
+/// not a closed list (the spec gives examples, among them kinds no rule has yet).
+async fn miscased_filters(service: &Service, search: &Search) -> Result<(), Error> {
+    let filters = [
+        ("logic_type", &search.logic_type, extracted::Held::LogicType),
+        ("workflow_phase", &search.workflow_phase, extracted::Held::WorkflowPhase),
+        ("case_type", &search.case_type, extracted::Held::CaseType),
+    ];
+    let mut problems = Vec::new();
+    for (name, value, held) in filters {
+        let Some(value) = value else { continue };
+        let mut values = extracted::held_values(&service.db, held).await?;
+        if held == extracted::Held::CaseType {
+            values.push(GENERAL_CASE_TYPE.to_owned());
+            values.sort();
+            values.dedup();
+        }
+        if values.contains(value) {
+            continue;
+        }
+        if let Some(meant) = values.iter().find(|held| held.eq_ignore_ascii_case(value)) {
+            problems.push(FieldError::new(
+                name,
+                format!(
+                    "`{value}` matches no rule: values are matched exactly, case included; did you mean `{meant}`? \
+                     The rules hold: {}",
+                    values.join(", ")
+                ),
+            ));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let error = courtrules_engine::validate::summary("the query is invalid", &problems);
+    Err(Error::Validation { error, details: problems })
+}
+
+/// The case type a rule for every kind of case may be limited to.
+const GENERAL_CASE_TYPE: &str = "general";

@@ -198,6 +198,25 @@ pub struct Found {
     pub matched: usize,
 }
 
+/// A filter of the search matched exactly against a value the rules hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    LogicType,
+    WorkflowPhase,
+    CaseType,
+}
+
+/// The values the stored rules hold for a filter, sorted.
+pub async fn held_values(db: &Db, filter: Held) -> anyhow::Result<Vec<String>> {
+    let sql = match filter {
+        Held::LogicType => "SELECT DISTINCT logic_type FROM extracted_rules ORDER BY logic_type",
+        Held::WorkflowPhase => "SELECT DISTINCT workflow_phase FROM extracted_rules ORDER BY workflow_phase",
+        Held::CaseType => "SELECT DISTINCT case_type FROM extracted_rule_case_types ORDER BY case_type",
+    };
+    let rows: Vec<(String,)> = sqlx::query_as(sql).fetch_all(db.pool()).await?;
+    Ok(rows.into_iter().map(|(value,)| value).collect())
+}
+
 /// The districts with rules of this judge (calendar, department, courtroom).
 pub async fn districts_of_judge(db: &Db, judge_slug: &str) -> anyhow::Result<Vec<String>> {
     let rows: Vec<(String,)> =
