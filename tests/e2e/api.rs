@@ -240,6 +240,15 @@ fn unknown_district_is_404_error_only(api: &Api) {
         let reply = api.server.get(path, Some(&api.all));
         assert_eq!(*reply.expect(404), json!({"error": error}), "{path}");
     }
+    // Where the id's form is checked first (a check request, /rules), `EDNY` is a 400 at
+    // `district_id`, which keeps the hint.
+    let lowercase = "must contain only lowercase letters, digits, hyphens and underscores; did you mean `edny`?";
+    let checked = api.server.check(&api.all, &with("/district_id", json!("EDNY")));
+    assert_eq!(checked.expect(400)["details"], json!([{"path": "district_id", "message": lowercase}]));
+    let rules = api.server.get("/api/v1/rules?district_id=EDNY&judge_slug=avery-sample", Some(&api.all));
+    assert_eq!(rules.expect(400)["details"], json!([{"path": "district_id", "message": lowercase}]));
+    let unknown = api.server.check(&api.all, &with("/district_id", json!("NOWHERE")));
+    assert!(!unknown.expect(400)["details"][0]["message"].as_str().unwrap().contains("did you mean"));
 }
 
 fn revoked_key_is_403(api: &Api) {

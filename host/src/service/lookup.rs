@@ -137,9 +137,16 @@ impl Miss {
     }
 
     /// Validation outranks the lookup: the engine's problems if it found any, else the
-    /// lookup's own error.
-    pub fn after_validation(self, details: Vec<FieldError>) -> Error {
+    /// lookup's own error. A district id refused for its form (`EDNY`) whose court the
+    /// lookup could name keeps that hint, so `/check` and `/rules` say "did you mean
+    /// `edny`?" as the endpoints that only look the court up do.
+    pub fn after_validation(self, mut details: Vec<FieldError>) -> Error {
         if !details.is_empty() {
+            if let Miss::Error(Error::UnknownDistrict { did_you_mean: Some(meant), .. }) = &self {
+                for detail in details.iter_mut().filter(|detail| detail.path == "district_id") {
+                    detail.message.push_str(&format!("; did you mean `{meant}`?"));
+                }
+            }
             return Error::invalid(details);
         }
         match self {
