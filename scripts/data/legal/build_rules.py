@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.29.6"
+PROFILE_VERSION = "2026.11.29.7"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -544,9 +544,13 @@ def sample_rule(slug, section, key, category, label, summary, severity, applies_
                 sample_text(slug, section), sources.SAMPLE_ORDERS_URL + slug, applies_to, params)
 
 
-# A pre-motion conference is owed before the motion's own papers: not the letter that asks for it, and
-# not the reply (the filer's reply is `filing_role: reply`; a reply marked `movant` is not the motion).
-MOTION_PAPERS = ["brief_support", "reconsideration_support", "affidavit", "rule_56_1_statement"]
+# A pre-motion conference is owed before the motion's own papers: not the letter that asks for it, not
+# the reply (the filer's reply is `filing_role: reply`; a reply marked `movant` is not the motion), and not
+# a motion for reconsideration, which is not a motion to dismiss or for summary judgment whatever ruling
+# it asks the court to revisit.
+MOTION_PAPERS = ["brief_support", "affidavit", "rule_56_1_statement"]
+# "Any motion paper": the papers of a motion, not a letter to chambers.
+ALL_MOTION_PAPERS = MOTION_BRIEFS + ["affidavit", "rule_56_1_statement"]
 DISPOSITIVE_MOVANT_REPRESENTED = {"motion_types": ["Rule_12", "Rule_56"], "filing_roles": ["movant"], "filer_pro_se": False,
                                   "document_scopes": MOTION_PAPERS}
 
@@ -570,7 +574,7 @@ SAMPLE_RULES = {
                     {"document_scopes": MOTION_BRIEFS}, {"required_fields": ["has_toc", "has_toa"], "min_pages": 10}),
         sample_rule("avery-sample", "3.C", "CourtesyCopy:long-papers", "COURTESY_COPY", "Courtesy copies",
                     "Deliver one marked courtesy copy to chambers, on the day of filing, of any motion paper of 20 "
-                    "pages or more.", "INFO", None, {"min_pages": 20}),
+                    "pages or more.", "INFO", {"document_scopes": ALL_MOTION_PAPERS}, {"min_pages": 20}),
     ],
     "blake-example": [
         sample_rule("blake-example", "1.A", "PageLimit:letter", "PAGE_LIMIT", "Letter length",
@@ -583,11 +587,11 @@ SAMPLE_RULES = {
         sample_rule("blake-example", "2.B", "Bundling:motion-papers", "BUNDLING", "Bundle motion papers",
                     "Serve motion papers as they are completed but do not file them; the movant files the whole set on "
                     "ECF on the day the motion is fully briefed.", "WARNING",
-                    {"document_scopes": MOTION_BRIEFS + ["affidavit", "rule_56_1_statement"]}),
+                    {"document_scopes": ALL_MOTION_PAPERS}),
         sample_rule("blake-example", "2.C", "CourtesyCopy:motion-papers", "COURTESY_COPY", "Courtesy copies",
                     "The movant delivers two courtesy copies of the complete motion papers to chambers on the day the "
                     "motion is fully briefed.", "INFO",
-                    {"document_scopes": MOTION_BRIEFS + ["affidavit", "rule_56_1_statement"]}),
+                    {"document_scopes": ALL_MOTION_PAPERS}),
     ],
     "casey-placeholder": [
         sample_rule("casey-placeholder", "1.A", "FilingGate:discovery-letter-first", "FILING_GATE",
@@ -630,7 +634,7 @@ SAMPLE_RULES = {
         sample_rule("emery-demo", "1.B", "CourtesyCopy:all-motion-papers", "COURTESY_COPY", "Courtesy copies",
                     "Deliver courtesy copies of all motion papers, whatever their length, within one business day of "
                     "filing.", "INFO",
-                    {"document_scopes": MOTION_BRIEFS + ["affidavit", "rule_56_1_statement"]}),
+                    {"document_scopes": ALL_MOTION_PAPERS}),
     ],
 }
 
