@@ -207,7 +207,10 @@ export interface CourtrulesClient {
   judges(districtId: string): Promise<JudgesResponse>;
   rules(query: RulesQuery): Promise<LayeredRules>;
   extractedRules(query?: ExtractedRulesQuery): Promise<ExtractedRulesResponse>;
-  /** The compliance profile the engine consumes, trimmed to one judge. */
+  /**
+   * The compliance profile the engine consumes, trimmed to the judge asked for: `check`
+   * with it knows that judge alone (another is `judge_not_found`), so fetch one per judge.
+   */
   profile(query: ProfileQuery): Promise<Profile>;
   documents(query: DocumentsQuery): Promise<DocumentsResponse>;
   /** A source document as PDF bytes. */

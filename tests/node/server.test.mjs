@@ -84,6 +84,26 @@ test("every E.D.N.Y. judge: the engine with /profile equals /check, over page co
   }
 });
 
+test("a profile fetched for one judge checks that judge alone: another is judge_not_found locally, as the README says", { skip }, async () => {
+  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const profile = await client.profile({ district_id: "edny", judge_slug: "avery-sample" });
+  assert.deepEqual(profile.judges.map((judge) => judge.slug), ["avery-sample"]);
+  const request = {
+    judge_slug: "margo-k-brodie", district_id: "edny", document_scope: "brief_support", motion_type: "Rule_12",
+    is_pro_se: false, pmc_completed: true, opposing_party_pro_se: false, filing_role: "movant",
+    document: { page_count: 20, word_count: 6000 },
+  };
+  // The server knows the judge; the trimmed profile does not.
+  assert.equal((await client.check(request)).judge.slug, "margo-k-brodie");
+  assert.throws(() => courtrules.check(profile, request), { kind: "judge_not_found", district_id: "edny", judge_slug: "margo-k-brodie" });
+  // The judge's own profile checks it as the server does.
+  const own = await profileText("edny", "margo-k-brodie");
+  assert.equal(courtrules.checkJson(own, JSON.stringify(request)), (await post("/api/v1/check", request)).text);
+  const readme = readFileSync(join(root, "pkg/README.md"), "utf8");
+  assert.match(readme, /Fetch the judge's compliance profile once per judge/);
+  assert.match(readme, /\| `judge_not_found` \| `district_id`, `judge_slug` \| the judge is not in the profile: a profile fetched with `client\.profile\(\{district_id, judge_slug\}\)` holds that one judge alone/);
+});
+
 test("resolveRules answers what /rules answers", { skip }, async () => {
   const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
   for (const filter of [{}, { document_scope: "letter" }, { document_scope: "brief_support", motion_type: "Rule_56" }]) {

@@ -326,7 +326,7 @@ pub fn profile_for_check(profile: &Arc<Profile>, layer: &Layer, judge_slug: &str
             let mut copy = Profile::clone(profile);
             match copy.judges.iter_mut().find(|judge| judge.slug == judge_slug) {
                 Some(judge) => judge.standing_order = Some(StandingOrder::clone(order)),
-                // The engine then says the judge is not on the roster, as it would anyway.
+                // The engine then says the judge is not in the profile, as it would anyway.
                 None => return Ok(Arc::clone(profile)),
             }
             Ok(Arc::new(copy))
