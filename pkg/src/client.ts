@@ -9,7 +9,8 @@
 // - 429 is retried: wait at least `Retry-After`, and back off 1 s, 2 s, 4 s on
 //   repeated 429s (then give up with a `RateLimitError`), never waiting more than
 //   `MAX_RETRY_WAIT_SECONDS` (a longer `Retry-After` is thrown at once);
-// - `debounce` spaces live checks to at most one call per second.
+// - `debounce` spaces live checks to at most one call per second, and never lets an
+//   older run's result arrive after a newer one's.
 //
 // It has no runtime dependency on the engine, so `courtrules/client` loads without
 // WebAssembly.
@@ -307,22 +308,39 @@ export function createClient(options: ClientOptions): CourtrulesClient {
  * Wraps `fn` for live use (e.g. checking as the user types) so that it runs at most once
  * per `waitMs` (default 1000: the spec's guidance for `/check`). A call is held for
  * `waitMs`; the calls that arrive meanwhile join it, and it runs once, with the newest
- * arguments. Every caller's promise settles with the result of the run that served it.
+ * arguments. Every caller's promise settles with the result of the run that served it —
+ * unless a newer run finishes first: then the callers of the older runs still under way
+ * get the newer run's result (or error) at once, and the older run's own, stale by then,
+ * is dropped. So no promise settles with an older result after one has settled with a
+ * newer one, and a slow answer never overwrites a newer verdict.
  */
 export function debounce<A extends unknown[], R>(
   fn: (...args: A) => Promise<R>,
   waitMs = 1000,
 ): (...args: A) => Promise<R> {
-  let pending: { args: A; waiters: Array<{ resolve: (r: R) => void; reject: (e: unknown) => void }> } | undefined;
+  type Waiter = { resolve: (r: R) => void; reject: (e: unknown) => void };
+  let pending: { args: A; waiters: Waiter[] } | undefined;
+  // The runs under way, oldest first, each numbered in the order it started.
+  const running: Array<{ run: number; waiters: Waiter[] }> = [];
+  let started = 0;
 
   const fire = () => {
     const { args, waiters } = pending!;
     pending = undefined;
+    const run = ++started;
+    running.push({ run, waiters });
+    // Settles this run's callers and those of every older run still under way; nothing
+    // when a newer run has finished first (this run's callers have had its outcome).
+    const settle = (deliver: (waiter: Waiter) => void) => {
+      const index = running.findIndex((entry) => entry.run === run);
+      if (index === -1) return;
+      for (const entry of running.splice(0, index + 1)) entry.waiters.forEach(deliver);
+    };
     Promise.resolve()
       .then(() => fn(...args))
       .then(
-        (result) => waiters.forEach((w) => w.resolve(result)),
-        (error) => waiters.forEach((w) => w.reject(error)),
+        (result) => settle((w) => w.resolve(result)),
+        (error) => settle((w) => w.reject(error)),
       );
   };
 

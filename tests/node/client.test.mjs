@@ -41,6 +41,7 @@ const tooMany = (retryAfter) => ({
 });
 const ok = { status: 200, body: { courts: [], meta: {} } };
 const gaps = (seen) => seen.slice(1).map((request, i) => request.at - seen[i].at);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test("back-off doubles: 1 s, 2 s, 4 s", () => {
   assert.deepEqual([0, 1, 2].map(backoffMs), [1000, 2000, 4000]);
@@ -268,4 +269,39 @@ test("debounce: the default wait is one second", async () => {
   await check();
   await check();
   assert.ok(calls[1] - calls[0] >= 995, `calls ${calls[1] - calls[0]} ms apart`);
+});
+
+test("debounce: a slow older run never delivers its result after a newer run's", async () => {
+  const settled = [];
+  const d = debounce(async (x, ms) => {
+    await sleep(ms);
+    return x;
+  }, 100);
+  const old = d("old", 500).then((x) => settled.push(["old call", x]));
+  await sleep(150);
+  const newer = d("new", 10).then((x) => settled.push(["new call", x]));
+  await Promise.all([old, newer]);
+  // The old call's promise settles with the newer result, at once, not the stale one later.
+  assert.deepEqual(settled, [["old call", "new"], ["new call", "new"]]);
+});
+
+test("debounce: an older run that finishes first keeps its own result; a newer run's error reaches the older callers", async () => {
+  const d = debounce(async (x, ms) => {
+    await sleep(ms);
+    if (x instanceof Error) throw x;
+    return x;
+  }, 50);
+  const settled = [];
+  const first = d("a", 10).then((x) => settled.push(x));
+  await sleep(100);
+  const second = d("b", 10).then((x) => settled.push(x));
+  await Promise.all([first, second]);
+  assert.deepEqual(settled, ["a", "b"]);
+
+  const failure = new Error("server down");
+  const slow = d("stale", 400);
+  await sleep(100);
+  const failing = d(failure, 10);
+  await assert.rejects(slow, failure);
+  await assert.rejects(failing, failure);
 });
