@@ -9,6 +9,8 @@
 // - 429 is retried: wait at least `Retry-After`, and back off 1 s, 2 s, 4 s on
 //   repeated 429s (then give up with a `RateLimitError`), never waiting more than
 //   `MAX_RETRY_WAIT_SECONDS` (a longer `Retry-After` is thrown at once);
+// - every call can be cancelled, or bounded in time, with an `AbortSignal` (per call, or
+//   for the whole client), the wait before a retry included;
 // - `debounce` spaces live checks to at most one call per second, and never lets an
 //   older run's result arrive after a newer one's.
 //
@@ -176,8 +178,9 @@ const ERRORS: Record<number, typeof ApiError> = {
 
 export interface ClientOptions {
   /**
-   * Where the service is, e.g. `https://courtrules.example`; `createClient` throws when it
-   * is not a non-empty string. A trailing `/api/v1` is dropped (the paths carry it).
+   * Where the service is, e.g. `https://courtrules.example`; `createClient` throws a
+   * `TypeError` when it is not an absolute `http:` or `https:` URL (`127.0.0.1:8080`, say).
+   * A trailing `/api/v1` is dropped (the paths carry it).
    */
   baseUrl: string;
   /** The API key (`crk_…`); `createClient` throws when it is not a non-empty string. */
@@ -186,6 +189,23 @@ export interface ClientOptions {
   maxRetries?: number;
   /** The `fetch` to use (default: the global one). */
   fetch?: typeof fetch;
+  /**
+   * Cancels every call of this client once it aborts (the page or component going away,
+   * say): a call under way, or waiting before a retry, rejects with the signal's
+   * `reason`. A call's own `signal` (`CallOptions`) is heeded too.
+   */
+  signal?: AbortSignal;
+}
+
+/** What each call of the client takes last, optionally. */
+export interface CallOptions {
+  /**
+   * Cancels this call, or bounds its time (`AbortSignal.timeout(ms)`): once it aborts, the
+   * call rejects with the signal's `reason` (an `AbortError` or `TimeoutError`
+   * `DOMException` unless you gave another), whether it is waiting for the server, reading
+   * the answer, or waiting out a 429 before a retry.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -201,35 +221,35 @@ export function backoffMs(retry: number): number {
 }
 
 export interface CourtrulesClient {
-  courts(): Promise<CourtsResponse>;
-  court(districtId: string): Promise<Court>;
-  holidays(query?: HolidaysQuery): Promise<HolidaysResponse>;
-  courtHolidays(districtId: string, query?: CourtHolidaysQuery): Promise<HolidaysResponse>;
-  judges(districtId: string): Promise<JudgesResponse>;
-  rules(query: RulesQuery): Promise<LayeredRules>;
-  extractedRules(query?: ExtractedRulesQuery): Promise<ExtractedRulesResponse>;
+  courts(options?: CallOptions): Promise<CourtsResponse>;
+  court(districtId: string, options?: CallOptions): Promise<Court>;
+  holidays(query?: HolidaysQuery, options?: CallOptions): Promise<HolidaysResponse>;
+  courtHolidays(districtId: string, query?: CourtHolidaysQuery, options?: CallOptions): Promise<HolidaysResponse>;
+  judges(districtId: string, options?: CallOptions): Promise<JudgesResponse>;
+  rules(query: RulesQuery, options?: CallOptions): Promise<LayeredRules>;
+  extractedRules(query?: ExtractedRulesQuery, options?: CallOptions): Promise<ExtractedRulesResponse>;
   /**
    * The compliance profile the engine consumes, trimmed to the judge asked for: `check`
    * with it knows that judge alone (another is `judge_not_found`), so fetch one per judge.
    */
-  profile(query: ProfileQuery): Promise<Profile>;
-  documents(query: DocumentsQuery): Promise<DocumentsResponse>;
+  profile(query: ProfileQuery, options?: CallOptions): Promise<Profile>;
+  documents(query: DocumentsQuery, options?: CallOptions): Promise<DocumentsResponse>;
   /** A source document as PDF bytes. */
-  documentPdf(id: string): Promise<Uint8Array>;
-  check(request: CheckRequest): Promise<CheckResponse>;
+  documentPdf(id: string, options?: CallOptions): Promise<Uint8Array>;
+  check(request: CheckRequest, options?: CallOptions): Promise<CheckResponse>;
   /** `check`, answering the response body exactly as the server sent it. */
-  checkText(request: CheckRequest): Promise<string>;
-  classify(request: ClassifyRequest): Promise<ClassifyResponse>;
+  checkText(request: CheckRequest, options?: CallOptions): Promise<string>;
+  classify(request: ClassifyRequest, options?: CallOptions): Promise<ClassifyResponse>;
   /** The deadlines that follow an event, each with its date and the trail of the computation. */
-  deadlines(request: DeadlineRequest): Promise<DeadlineResponse>;
+  deadlines(request: DeadlineRequest, options?: CallOptions): Promise<DeadlineResponse>;
   /** `deadlines`, answering the response body exactly as the server sent it. */
-  deadlinesText(request: DeadlineRequest): Promise<string>;
+  deadlinesText(request: DeadlineRequest, options?: CallOptions): Promise<string>;
   /** `deadlines` as an iCalendar file (RFC 5545): one event per deadline, the trail in its description. */
-  deadlinesCalendar(request: DeadlineRequest): Promise<string>;
+  deadlinesCalendar(request: DeadlineRequest, options?: CallOptions): Promise<string>;
   /** A district's time rules: what the engine's `deadlines()` computes from, in the browser or in Node. */
-  timeRules(districtId: string): Promise<TimeRules>;
+  timeRules(districtId: string, options?: CallOptions): Promise<TimeRules>;
   /** The OpenAPI 3.1 description (public). */
-  openapi(): Promise<Record<string, unknown>>;
+  openapi(options?: CallOptions): Promise<Record<string, unknown>>;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -238,20 +258,21 @@ export function createClient(options: ClientOptions): CourtrulesClient {
   // Else every request would carry `Bearer undefined` and the user would see a 403
   // "the API key is not valid" far from the cause (an unset environment variable, say).
   const apiKey = requiredString(options.apiKey, "apiKey", "is the environment variable it is read from, e.g. COURTRULES_API_KEY, set?");
-  // Else every request would go to "undefined/api/v1/…", a relative URL fetch refuses.
-  const baseUrl = requiredString(options.baseUrl, "baseUrl", "the service's address, e.g. https://courtrules.example")
-    .trim()
-    .replace(/\/+$/, "")
-    // The service's address is wanted, and every path starts with /api/v1 (but /openapi.json).
-    .replace(/\/api\/v1$/, "");
+  // Else every request would go to "undefined/api/v1/…" or "127.0.0.1:8080/api/v1/…",
+  // which fetch refuses only at the first call ("Failed to parse URL").
+  const baseUrl = serviceAddress(
+    requiredString(options.baseUrl, "baseUrl", "the service's address, e.g. https://courtrules.example"),
+  );
   const maxRetries = options.maxRetries ?? 3;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const clientSignal = options.signal;
 
   async function send(
     method: "GET" | "POST",
     path: string,
-    query?: Query,
-    body?: unknown,
+    query: Query | undefined,
+    body: unknown,
+    signal: AbortSignal | undefined,
     accept?: string,
   ): Promise<Response> {
     const url = baseUrl + path + queryString(query);
@@ -259,45 +280,61 @@ export function createClient(options: ClientOptions): CourtrulesClient {
     if (accept !== undefined) headers["Accept"] = accept;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    if (signal !== undefined) init.signal = signal;
     for (let retry = 0; ; retry++) {
+      signal?.throwIfAborted();
       const response = await doFetch(url, init);
       if (response.ok) return response;
       const retryAfter = retryAfterSeconds(response) ?? 0;
       if (response.status === 429 && retry < maxRetries && retryAfter <= MAX_RETRY_WAIT_SECONDS) {
         await response.body?.cancel();
         // The back-off is capped too (it passes 120 s from the 8th retry on).
-        await sleep(Math.min(Math.max(retryAfter * 1000, backoffMs(retry)), MAX_RETRY_WAIT_SECONDS * 1000));
+        await sleep(Math.min(Math.max(retryAfter * 1000, backoffMs(retry)), MAX_RETRY_WAIT_SECONDS * 1000), signal);
         continue;
       }
       throw await apiError(response);
     }
   }
 
-  const json = async <T>(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<T> =>
-    jsonBody(await send(method, path, query, body)) as Promise<T>;
+  /** `run` with the signal of the client and of the call, the answer's body read too. */
+  async function withSignal<T>(call: CallOptions | undefined, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+    const { signal, release } = eitherSignal(clientSignal, call?.signal);
+    try {
+      return await run(signal);
+    } finally {
+      release();
+    }
+  }
+  const json = <T>(method: "GET" | "POST", path: string, query: Query | undefined, body: unknown, call: CallOptions | undefined): Promise<T> =>
+    withSignal(call, async (signal) => (await jsonBody(await send(method, path, query, body, signal))) as T);
+  const text = (path: string, request: unknown, call: CallOptions | undefined, accept?: string): Promise<string> =>
+    withSignal(call, async (signal) => (await send("POST", path, undefined, request, signal, accept)).text());
   const district = (id: string) => encodeURIComponent(id);
 
   return {
-    courts: () => json("GET", "/api/v1/courts"),
-    court: (districtId) => json("GET", `/api/v1/courts/${district(districtId)}`),
-    holidays: (query) => json("GET", "/api/v1/holidays", { ...query }),
-    courtHolidays: (districtId, query) => json("GET", `/api/v1/courts/${district(districtId)}/holidays`, { ...query }),
-    judges: (districtId) => json("GET", "/api/v1/judges", { district_id: districtId }),
-    rules: (query) => json("GET", "/api/v1/rules", { ...query }),
-    extractedRules: (query) => json("GET", "/api/v1/extracted-rules", { ...query }),
-    profile: (query) => json("GET", "/api/v1/profile", { ...query }),
-    documents: (query) => json("GET", "/api/v1/documents", { ...query }),
-    documentPdf: async (id) =>
-      new Uint8Array(await (await send("GET", `/api/v1/documents/${encodeURIComponent(id)}/pdf`)).arrayBuffer()),
-    check: (request) => json("POST", "/api/v1/check", undefined, request),
-    checkText: async (request) => (await send("POST", "/api/v1/check", undefined, request)).text(),
-    classify: (request) => json("POST", "/api/v1/classify", undefined, request),
-    deadlines: (request) => json("POST", "/api/v1/deadlines", undefined, request),
-    deadlinesText: async (request) => (await send("POST", "/api/v1/deadlines", undefined, request)).text(),
-    deadlinesCalendar: async (request) =>
-      (await send("POST", "/api/v1/deadlines", undefined, request, "text/calendar")).text(),
-    timeRules: (districtId) => json("GET", `/api/v1/courts/${district(districtId)}/time-rules`),
-    openapi: () => json("GET", "/openapi.json"),
+    courts: (call) => json("GET", "/api/v1/courts", undefined, undefined, call),
+    court: (districtId, call) => json("GET", `/api/v1/courts/${district(districtId)}`, undefined, undefined, call),
+    holidays: (query, call) => json("GET", "/api/v1/holidays", { ...query }, undefined, call),
+    courtHolidays: (districtId, query, call) =>
+      json("GET", `/api/v1/courts/${district(districtId)}/holidays`, { ...query }, undefined, call),
+    judges: (districtId, call) => json("GET", "/api/v1/judges", { district_id: districtId }, undefined, call),
+    rules: (query, call) => json("GET", "/api/v1/rules", { ...query }, undefined, call),
+    extractedRules: (query, call) => json("GET", "/api/v1/extracted-rules", { ...query }, undefined, call),
+    profile: (query, call) => json("GET", "/api/v1/profile", { ...query }, undefined, call),
+    documents: (query, call) => json("GET", "/api/v1/documents", { ...query }, undefined, call),
+    documentPdf: (id, call) =>
+      withSignal(call, async (signal) => {
+        const response = await send("GET", `/api/v1/documents/${encodeURIComponent(id)}/pdf`, undefined, undefined, signal);
+        return new Uint8Array(await response.arrayBuffer());
+      }),
+    check: (request, call) => json("POST", "/api/v1/check", undefined, request, call),
+    checkText: (request, call) => text("/api/v1/check", request, call),
+    classify: (request, call) => json("POST", "/api/v1/classify", undefined, request, call),
+    deadlines: (request, call) => json("POST", "/api/v1/deadlines", undefined, request, call),
+    deadlinesText: (request, call) => text("/api/v1/deadlines", request, call),
+    deadlinesCalendar: (request, call) => text("/api/v1/deadlines", request, call, "text/calendar"),
+    timeRules: (districtId, call) => json("GET", `/api/v1/courts/${district(districtId)}/time-rules`, undefined, undefined, call),
+    openapi: (call) => json("GET", "/openapi.json", undefined, undefined, call),
   };
 }
 
@@ -365,6 +402,55 @@ function requiredString(value: unknown, name: string, hint: string): string {
   throw new TypeError(`courtrules: createClient: ${name} must be a non-empty string, got ${got} (${hint})`);
 }
 
+/**
+ * The service's address from `baseUrl`: an absolute `http:` or `https:` URL, without a
+ * trailing `/` or `/api/v1` (every path starts with /api/v1, but /openapi.json); else a
+ * TypeError saying so.
+ */
+function serviceAddress(baseUrl: string): string {
+  const text = baseUrl.trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    const hint = /^[\w.-]+:\d+(\/|$)/.test(text) ? `; did you mean "http://${text}"?` : "";
+    throw new TypeError(
+      `courtrules: createClient: baseUrl must be an absolute http: or https: URL, got ${JSON.stringify(baseUrl)} ` +
+        `(the service's address, e.g. https://courtrules.example${hint})`,
+    );
+  }
+  return text.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
+}
+
+/**
+ * One signal that aborts when either does (with its reason), and `release`, which detaches
+ * it from both once the call is over (a client's signal lives as long as the client, and
+ * would otherwise hold a listener per call). `AbortSignal.any` would do, but browsers have
+ * had it only since 2024.
+ */
+function eitherSignal(
+  a: AbortSignal | undefined,
+  b: AbortSignal | undefined,
+): { signal: AbortSignal | undefined; release: () => void } {
+  const release = () => {};
+  if (a === undefined || b === undefined || a === b) return { signal: a ?? b, release };
+  if (a.aborted) return { signal: a, release };
+  if (b.aborted) return { signal: b, release };
+  const both = new AbortController();
+  const detach = () => {
+    a.removeEventListener("abort", fromA);
+    b.removeEventListener("abort", fromB);
+  };
+  const fromA = () => (detach(), both.abort(a.reason));
+  const fromB = () => (detach(), both.abort(b.reason));
+  a.addEventListener("abort", fromA);
+  b.addEventListener("abort", fromB);
+  return { signal: both.signal, release: detach };
+}
+
 function queryString(query?: Query): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -428,6 +514,18 @@ async function apiError(response: Response): Promise<ApiError> {
   return new Kind(response.status, body, response);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; rejects with `signal`'s reason as soon as it aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", abort, { once: true });
+  });
 }

@@ -3,6 +3,7 @@
 // server.test.mjs), typed errors with the spec's bodies, and the debounce helper.
 
 import assert from "node:assert/strict";
+import { getEventListeners } from "node:events";
 import { createServer } from "node:http";
 import { test } from "node:test";
 import { loadPackage } from "./support.mjs";
@@ -42,6 +43,22 @@ const tooMany = (retryAfter) => ({
 const ok = { status: 200, body: { courts: [], meta: {} } };
 const gaps = (seen) => seen.slice(1).map((request, i) => request.at - seen[i].at);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An HTTP server that takes requests and never answers them. */
+async function silentPeer() {
+  const seen = [];
+  const server = createServer((request) => seen.push(request.url));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 test("back-off doubles: 1 s, 2 s, 4 s", () => {
   assert.deepEqual([0, 1, 2].map(backoffMs), [1000, 2000, 4000]);
@@ -135,6 +152,91 @@ test("createClient refuses a missing baseUrl, saying so, and takes the service's
   } finally {
     await server.close();
   }
+});
+
+test("createClient refuses a baseUrl that is not an absolute http: or https: URL, at once and saying so", () => {
+  for (const [baseUrl, hint] of [["127.0.0.1:8080", 'did you mean "http://127.0.0.1:8080"?'], ["localhost:8080/api/v1", 'did you mean "http://localhost:8080/api/v1"?'], ["courtrules.example", ""], ["/api/v1", ""], ["ftp://courtrules.example", ""]]) {
+    assert.throws(() => createClient({ baseUrl, apiKey: "crk_test" }), (error) => {
+      assert.ok(error instanceof TypeError);
+      assert.ok(
+        error.message.startsWith(`courtrules: createClient: baseUrl must be an absolute http: or https: URL, got ${JSON.stringify(baseUrl)} (the service's address, e.g. https://courtrules.example`),
+        error.message,
+      );
+      assert.equal(error.message.includes("did you mean"), hint !== "", error.message);
+      if (hint) assert.ok(error.message.endsWith(`; ${hint})`), error.message);
+      return true;
+    });
+  }
+  for (const baseUrl of ["http://127.0.0.1:8080", "https://courtrules.example/", " https://courtrules.example/api/v1 "]) {
+    createClient({ baseUrl, apiKey: "crk_test" });
+  }
+});
+
+test("a signal cancels a call waiting out a 429, at once, with the signal's reason", async () => {
+  const server = await peer([tooMany(60), ok]);
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = client.courts({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    await assert.rejects(call, (error) => {
+      assert.equal(error.name, "AbortError");
+      assert.equal(error, controller.signal.reason);
+      return true;
+    });
+    assert.ok(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+    await sleep(100);
+    assert.equal(server.seen.length, 1, "no retry after the abort");
+  } finally {
+    await server.close();
+  }
+});
+
+test("a signal bounds a call's time (AbortSignal.timeout), and the client's signal cancels its calls", async () => {
+  const server = await silentPeer();
+  try {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test" });
+    const started = Date.now();
+    await assert.rejects(client.check({}, { signal: AbortSignal.timeout(200) }), (error) => error.name === "TimeoutError");
+    assert.ok(Date.now() - started < 1500, `took ${Date.now() - started} ms`);
+
+    const everything = new AbortController();
+    const owned = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test", signal: everything.signal });
+    const calls = [owned.courts(), owned.judges("edny", { signal: new AbortController().signal })];
+    setTimeout(() => everything.abort(new Error("page closed")), 100);
+    for (const call of calls) await assert.rejects(call, { message: "page closed" });
+    // An aborted signal refuses at once, without a request.
+    const before = server.seen.length;
+    await assert.rejects(owned.courts(), { message: "page closed" });
+    await assert.rejects(client.courts({ signal: AbortSignal.abort() }), (error) => error.name === "AbortError");
+    assert.equal(server.seen.length, before);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a client's signal holds no listener of a call once the call is over", async () => {
+  const server = await peer([ok]);
+  try {
+    const controller = new AbortController();
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "crk_test", signal: controller.signal });
+    for (let i = 0; i < 5; i++) await client.courts({ signal: new AbortController().signal });
+    await client.checkText({}, { signal: new AbortController().signal });
+    assert.equal(getEventListeners(controller.signal, "abort").length, 0);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a network failure rejects with fetch's TypeError (not an ApiError), as the README says", async () => {
+  const server = await peer([ok]);
+  const { baseUrl } = server;
+  await server.close();
+  await assert.rejects(createClient({ baseUrl, apiKey: "crk_test" }).courts(), (error) => {
+    assert.ok(error instanceof TypeError && !(error instanceof ApiError), String(error));
+    return true;
+  });
 });
 
 test("a 2xx answer that is not JSON is an ApiError saying what came back, not a SyntaxError", async () => {

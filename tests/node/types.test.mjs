@@ -126,12 +126,13 @@ export type Checked = CheckRequest;
 `;
 
 // What @types/node declares, as globals, of the names the package's declarations use
-// (`fetch`, its Request and Response, URL), for a project without the DOM library.
+// (`fetch`, its Request and Response, URL, AbortSignal), for a project without the DOM library.
 const NODE_GLOBALS = `declare global {
   class URL { constructor(url: string, base?: string | URL); readonly href: string; }
   class Request { constructor(input: string | URL); }
   class Response { readonly status: number; }
   function fetch(input: string | URL | Request): Promise<Response>;
+  class AbortSignal { readonly aborted: boolean; readonly reason: any; }
 }
 export {};
 `;
