@@ -11,7 +11,7 @@
 //        document is read. For size too: when measured, 459 KB gzipped rather than
 //        537 KB with the `wasm` profile (0.4 s less on a slow connection), for a classify
 //        about 1.2× slower (~60 → ~70 ms for a 29-page memorandum in Node); it has grown
-//        with the reader since (466 KB, 2026-11-29; README's table has the sizes).
+//        with the reader since (469 KB, 2026-11-29; README's table has the sizes).
 //   2. tsc compiles src/ (the entry points, the REST client and the API types it takes
 //      from src/openapi.ts) into dist/. src/openapi.ts is generated from the server's
 //      OpenAPI document and committed; `npm --prefix pkg run openapi` regenerates it
