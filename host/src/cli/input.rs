@@ -2,6 +2,7 @@
 //! bytes as the server would take in a request (an endless input, `/dev/zero` or
 //! `yes |`, is refused when it passes the limit instead of filling the memory).
 
+use crate::http::extract::UTF8_BOM;
 use crate::service::Error;
 use crate::service::error::ErrorBody;
 use courtrules_engine::model::FieldError;
@@ -137,8 +138,8 @@ fn within(file: &Path, bytes: &[u8], limit: Limit) -> Result<(), InputError> {
 /// (Notepad) put at the start of a UTF-8 file, which no JSON parser takes.
 pub(super) fn read_json(file: &Path, limit: Limit) -> Result<Vec<u8>, InputError> {
     let mut bytes = read(file, limit)?;
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
+    if bytes.starts_with(UTF8_BOM) {
+        bytes.drain(..UTF8_BOM.len());
         if bytes.is_empty() {
             return Err(empty(file, limit));
         }

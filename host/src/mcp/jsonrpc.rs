@@ -2,6 +2,7 @@
 //! JSON-RPC 2.0 error for it, carrying the message's id when it can be read and `null`
 //! when it cannot (JSON-RPC 2.0, section 5: never no `id` at all).
 
+use crate::http::extract::UTF8_BOM;
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
 use serde_json::Value;
 
@@ -95,7 +96,7 @@ fn is_id(id: &Value) -> bool {
 /// object whole: for a message nested too deep to read, or cut off at the line limit
 /// (it is found only if it comes before the cut).
 pub(super) fn top_level_id(text: &[u8]) -> Option<Value> {
-    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    let text = text.strip_prefix(UTF8_BOM).unwrap_or(text);
     let mut at = skip_space(text, 0);
     if text.get(at) != Some(&b'{') {
         return None;

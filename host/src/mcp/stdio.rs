@@ -11,6 +11,7 @@
 //! what it cannot read cannot start an endless exchange).
 
 use super::jsonrpc::{classify_message, error_answer, misfit_method, objects_in, top_level_id};
+use crate::http::extract::UTF8_BOM;
 use rmcp::RoleServer;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
@@ -178,7 +179,7 @@ enum Read {
 
 fn read_message(line: &[u8]) -> Read {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    let line = line.strip_prefix(UTF8_BOM).unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return Read::Ignored;
     }
