@@ -179,7 +179,8 @@ const ERRORS: Record<number, typeof ApiError> = {
 export interface ClientOptions {
   /**
    * Where the service is, e.g. `https://courtrules.example`; `createClient` throws a
-   * `TypeError` when it is not an absolute `http:` or `https:` URL (`127.0.0.1:8080`, say).
+   * `TypeError` when it is not an absolute `http:` or `https:` URL (`127.0.0.1:8080`, say)
+   * — in a page, a relative one (`/courtrules`) is resolved against the page's address.
    * A trailing `/api/v1` is dropped (the paths carry it).
    */
   baseUrl: string;
@@ -403,26 +404,30 @@ function requiredString(value: unknown, name: string, hint: string): string {
 }
 
 /**
- * The service's address from `baseUrl`: an absolute `http:` or `https:` URL, without a
- * trailing `/` or `/api/v1` (every path starts with /api/v1, but /openapi.json); else a
- * TypeError saying so.
+ * The service's address from `baseUrl`: an `http:` or `https:` URL, without a trailing `/`
+ * or `/api/v1` (every path starts with /api/v1, but /openapi.json); else a TypeError
+ * saying so. In a page a relative address (`/courtrules`, behind the page's own server) is
+ * resolved against the page's; elsewhere there is nothing to resolve it against.
  */
 function serviceAddress(baseUrl: string): string {
   const text = baseUrl.trim();
+  // `127.0.0.1:8080` would read as a path in a page: the scheme was forgotten.
+  const hostAndPort = /^[\w.-]+:\d+(\/|$)/.test(text);
+  const page = (globalThis as { location?: { href?: unknown } }).location?.href;
   let url: URL | undefined;
   try {
-    url = new URL(text);
+    url = hostAndPort ? undefined : new URL(text, typeof page === "string" ? page : undefined);
   } catch {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    const hint = /^[\w.-]+:\d+(\/|$)/.test(text) ? `; did you mean "http://${text}"?` : "";
+    const hint = hostAndPort ? `; did you mean "http://${text}"?` : "";
     throw new TypeError(
       `courtrules: createClient: baseUrl must be an absolute http: or https: URL, got ${JSON.stringify(baseUrl)} ` +
         `(the service's address, e.g. https://courtrules.example${hint})`,
     );
   }
-  return text.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
+  return url.href.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
 }
 
 /**

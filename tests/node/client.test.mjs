@@ -172,6 +172,20 @@ test("createClient refuses a baseUrl that is not an absolute http: or https: URL
   }
 });
 
+test("in a page, a relative baseUrl is the page's own server; host:port is still refused", async () => {
+  const server = await peer([ok]);
+  globalThis.location = { href: `${server.baseUrl}/app/index.html` };
+  try {
+    await createClient({ baseUrl: "/", apiKey: "crk_test" }).courts();
+    await createClient({ baseUrl: "/api/v1", apiKey: "crk_test" }).courts();
+    assert.deepEqual(server.seen.splice(0).map((request) => request.url), ["/api/v1/courts", "/api/v1/courts"]);
+    assert.throws(() => createClient({ baseUrl: "127.0.0.1:8080", apiKey: "crk_test" }), /did you mean "http:\/\/127\.0\.0\.1:8080"\?/);
+  } finally {
+    delete globalThis.location;
+    await server.close();
+  }
+});
+
 test("a signal cancels a call waiting out a 429, at once, with the signal's reason", async () => {
   const server = await peer([tooMany(60), ok]);
   try {
