@@ -106,8 +106,9 @@ query_params! {
     #[schemars(deny_unknown_fields)]
     pub struct EnforcementSearch {
         /// An ISO 3166 code (any case): a country (`CA`, `FR`, `AU`, `HK`, …), a U.S. state
-        /// (`US-CA`, `US-NJ`, …) or `EU`. A country's code also matches its subdivisions:
-        /// `US` is every U.S. state's actions.
+        /// (`US-CA`, `US-NJ`, …) or `EU` (the EU's own bodies, not its member states' authorities:
+        /// ask for `FR`, `SE`, … for those). A country's code also matches its
+        /// subdivisions: `US` is every U.S. state's actions.
         pub jurisdiction: Option<String>,
         /// One of the documented industries, e.g. `health`, `advertising_technology`.
         pub industry: Option<String>,
@@ -310,7 +311,7 @@ macro_rules! or_return {
 #[tool_router(vis = "pub(super)")]
 impl CourtrulesMcp {
     #[tool(
-        description = "The courts courtrules knows, with their status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile). Without arguments the list is every court, about 1,000 (~180 KB): narrow it with `checkable: true` (the courts whose filings can be checked), `state`, `status` or `q` (words of the court's name). `meta` counts the whole catalogue, whatever the filter; its `accessible_districts` are those of the listed courts.",
+        description = "The courts courtrules knows, with their status (live, coming soon or preview), and the districts this key may query. A court has rules to check against (check_compliance, compute_deadlines) when it is live and its record has `judges_profiled` (present, even 0, only for a court with a compliance profile). Without arguments the list is every court, about 1,000 (~180 KB): narrow it with `checkable: true` (the courts whose filings can be checked), `state`, `status` or `q` (words of the court's name). `meta` counts the whole catalogue, whatever the filter; its `accessible_districts` are those of the listed courts that this key may query (`checkable` does not look at the key's plan: a court missing from `accessible_districts` answers the other tools with a 403).",
         input_schema = input::<CourtsQuery>(),
         output_schema = component("CourtsResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -358,7 +359,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "A judge's compliance profile in the profile format (the district's layers and the judge's standing order), for checking offline with the courtrules engine.",
+        description = "A judge's compliance profile in the profile format (the district's layers and the judge's standing order), for checking offline with the courtrules engine. Large (tens of KB for one judge): to answer a question about the rules, get_judge_rules or check_compliance say it in less.",
         input_schema = input::<ProfileQuery>(),
         output_schema = component("Profile"),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -377,7 +378,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "The deadlines that follow an event in a case (service of a motion, entry of judgment, a hearing, …) under Fed. R. Civ. P. 6 and the court's local rules — each with its date and the trail of the computation (the day excluded, each weekend, legal holiday (federal, presidential or the state's) or clerk's-office closure passed over, Rule 6(d)'s added days), each step citing its rule paragraph. Each deadline has a period_key: pass some as period_keys to compute only those periods. The same answer, byte for byte, as POST /api/v1/deadlines.",
+        description = "The deadlines that follow an event in a case (service of a motion, entry of judgment, a hearing, …) under Fed. R. Civ. P. 6 and the court's local rules — each with its date and the trail of the computation (the day excluded, each weekend, legal holiday (federal, presidential or the state's) or clerk's-office closure passed over, Rule 6(d)'s added days), each step citing its rule paragraph. Each deadline has a period_key: pass some as period_keys to compute only those periods. Read meta.notes before answering: it names the periods the court's rules set that are not encoded (often the local times to oppose and to reply to a motion), which the answer does not list — never offer another period's date as one of those. The same answer, byte for byte, as POST /api/v1/deadlines.",
         input_schema = with_tool_descriptions(
             with_descriptions(
                 component("DeadlineRequest"),
@@ -403,7 +404,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request: judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role (`reply` for the movant's reply papers, not `movant`), document {page_count, word_count, …}. classify_document drafts one from a PDF.",
+        description = "Checks a described filing against the judge's rules with the courtrules engine and returns the verdict with every result citing its rule — the same answer, byte for byte, as POST /api/v1/check. The arguments are a check request: judge_slug, district_id, document_scope, motion_type, is_pro_se, pmc_completed, opposing_party_pro_se, filing_role (`reply` for the movant's reply papers, not `movant`), document {page_count, word_count, …}. document_scope decides which limits apply: a reply brief is `brief_reply`, whatever filing_role says. word_count 0 is read as a paper of no words: when the user does not know the count, ask (or classify the PDF) rather than guess. Without motion_type the rules for some motions are not checked (meta.skipped lists them). classify_document drafts a request from a PDF.",
         input_schema = with_tool_descriptions(
             with_descriptions(
                 component("CheckRequest"),
@@ -472,7 +473,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Rules extracted from courts' own documents (local rules, standing orders), each with its source text and document, for courts without a compliance profile too. Filter by court, judge, logic type, workflow phase, case type, or full-text `q`.",
+        description = "Rules extracted from courts' own documents (local rules, standing orders), each with its source text and document, for courts without a compliance profile too. Filter by court, judge, logic type, workflow phase, case type, or full-text `q`. About 1 KB a rule (100 by default): narrow with district_id or q, or a small limit; meta.matched says how many matched, meta.total how many came back.",
         input_schema = input::<ExtractedRulesQuery>(),
         output_schema = component("ExtractedRulesResponse"),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -492,7 +493,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new.",
+        description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new. At most `limit` actions come back (50 by default, about 1 KB each), and `count` is how many did: for recent actions give date_from, and get_enforcement_stats says how many there are.",
         input_schema = with_enums(input::<EnforcementSearch>(), ENFORCEMENT_ENUMS),
         output_schema = schema_for_output::<EnforcementList>(),
         annotations(read_only_hint = true, open_world_hint = false)
