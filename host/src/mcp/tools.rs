@@ -292,6 +292,14 @@ fn filter_problems(search: &EnforcementSearch) -> Vec<FieldError> {
             format!("must be an ISO 3166 code such as `CA`, `US`, `US-CA` or `EU`, got `{code}`"),
         ));
     }
+    // Both dates readable and in the wrong order: nothing could match, so say so rather
+    // than answer an empty list.
+    if let (Some(from), Some(to)) = (search.date_from.as_deref(), search.date_to.as_deref())
+        && let (Some(first), Some(last)) = (Date::parse(from), Date::parse(to))
+        && first > last
+    {
+        problems.push(FieldError::new("date_to", format!("is before `date_from` ({from}): no action could match")));
+    }
     if search.after_id.is_some() && search.date_from.is_none() {
         problems.push(FieldError::new("after_id", "needs `date_from`: the date of that action"));
     }
@@ -739,6 +747,8 @@ mod tests {
                 .map(|d| (d["path"].as_str().unwrap().to_owned(), d["message"].as_str().unwrap().to_owned()))
                 .collect()
         };
+        let reversed = refused(json!({"date_from": "2024-05-01", "date_to": "2024-04-30"}));
+        assert_eq!(reversed, pairs(&[("date_to", "is before `date_from` (2024-05-01): no action could match")]));
         let said: Vec<(String, String)> = refused(json!({"limit": 0, "risk_level": "extreme"}));
         assert_eq!(
             said,
