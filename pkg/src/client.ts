@@ -55,6 +55,9 @@ type BodyOf<Op extends keyof operations> = NonNullable<operations[Op]["requestBo
 export type Court = Schemas["CourtEntry"];
 export type CourtsResponse = AnswerOf<"courts">;
 
+/** The service's index (`GET /api/v1`): its name, version, engine version and endpoints. */
+export type ServiceIndex = Schemas["ServiceIndex"];
+
 /** A judge on a court's roster (each of `GET /api/v1/judges`). */
 export type Judge = Schemas["JudgeEntry"];
 export type JudgesResponse = AnswerOf<"judges">;
@@ -251,6 +254,12 @@ export interface CourtrulesClient {
   timeRules(districtId: string, options?: CallOptions): Promise<TimeRules>;
   /** The OpenAPI 3.1 description (public). */
   openapi(options?: CallOptions): Promise<Record<string, unknown>>;
+  /**
+   * The service's index (`GET /api/v1`): its version and `engine_version`, the version of the
+   * engine answering its checks — compare it with the package's `engineVersion()` to know
+   * the server and the page answer with the same engine.
+   */
+  index(options?: CallOptions): Promise<ServiceIndex>;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -336,6 +345,7 @@ export function createClient(options: ClientOptions): CourtrulesClient {
     deadlinesCalendar: (request, call) => text("/api/v1/deadlines", request, call, "text/calendar"),
     timeRules: (districtId, call) => json("GET", `/api/v1/courts/${district(districtId)}/time-rules`, undefined, undefined, call),
     openapi: (call) => json("GET", "/openapi.json", undefined, undefined, call),
+    index: (call) => json("GET", "/api/v1", undefined, undefined, call),
   };
 }
 

@@ -104,6 +104,14 @@ test("a profile fetched for one judge checks that judge alone: another is judge_
   assert.match(readme, /\| `judge_not_found` \| `district_id`, `judge_slug` \| the judge is not in the profile: a profile fetched with `client\.profile\(\{district_id, judge_slug\}\)` holds that one judge alone/);
 });
 
+test("client.index names the server's engine, the same version as the package's", { skip }, async () => {
+  const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
+  const index = await client.index();
+  assert.equal(index.engine_version, courtrules.engineVersion());
+  assert.equal(index.name, "courtrules");
+  assert.ok(index.endpoints.some((endpoint) => endpoint.path === "/api/v1/check"), JSON.stringify(index.endpoints));
+});
+
 test("resolveRules answers what /rules answers", { skip }, async () => {
   const client = courtrules.createClient({ baseUrl: server.baseUrl, apiKey: server.apiKey });
   for (const filter of [{}, { document_scope: "letter" }, { document_scope: "brief_support", motion_type: "Rule_56" }]) {

@@ -92,6 +92,7 @@ test("real answers of the engine and the server have the types the package decla
     values.push(["ClassifyResponse", await client.classify({ district_id: "edny", judge_slug: "avery-sample", pdf_base64 })]);
   }
   values.push(["CourtsResponse", await client.courts()]);
+  values.push(["ServiceIndex", await client.index()]);
   values.push(["JudgesResponse", await client.judges("edny")]);
   values.push(["DocumentsResponse", await client.documents({ district_id: "edny" })]);
 
