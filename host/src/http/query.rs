@@ -135,11 +135,13 @@ impl<'q> Params<'q> {
 
     fn of(source: Source<'q>, known: &[&str]) -> Params<'q> {
         let mut unknown: Vec<FieldError> = Vec::new();
-        let message = if known.is_empty() {
-            "unknown parameter; this endpoint takes none".to_owned()
-        } else {
-            format!("unknown parameter; this endpoint takes {}", known.join(", "))
+        // A tool's arguments are named as a tool's, a query's parameters as an endpoint's.
+        let what_takes = match source {
+            Source::Query(_) => "unknown parameter; this endpoint takes",
+            Source::Arguments(_) => "unknown argument; this tool takes",
         };
+        let message =
+            if known.is_empty() { format!("{what_takes} none") } else { format!("{what_takes} {}", known.join(", ")) };
         // Each unknown name once, found in linear time: a long URL may hold thousands.
         let mut seen = std::collections::HashSet::new();
         let names: Box<dyn Iterator<Item = &String>> = match &source {

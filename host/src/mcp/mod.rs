@@ -150,11 +150,13 @@ fn service_error(error: Error) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(naming_tools(&String::from_utf8_lossy(&body)))])
 }
 
-/// A validation error as a tool call meets it: the tool's arguments are what is invalid
-/// ("the arguments are invalid (2 problems)", not the REST API's "the query is invalid" or
-/// "the request is invalid"), and an argument the tool does not take is "unknown argument;
-/// this tool takes …", not a parameter of an endpoint. The problems and their paths are
-/// the REST API's, found by the same code.
+/// A validation error of the service (a check request, the rules query read by the
+/// engine) as a tool call meets it: the tool's arguments are what is invalid ("the
+/// arguments are invalid (2 problems)", not the REST API's "the query is invalid" or "the
+/// request is invalid"), and an argument the tool does not take is "unknown argument; this
+/// tool takes …", not a parameter of an endpoint. The problems and their paths are the
+/// REST API's, found by the same code. (Arguments the tools read themselves are worded
+/// so already: `query::read_arguments`, `tools::invalid_query`.)
 fn in_tool_words(error: Error) -> Error {
     let Error::Validation { error, details } = error else { return error };
     let error = ["the query is invalid", "the request is invalid"]

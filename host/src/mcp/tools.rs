@@ -204,12 +204,12 @@ fn arguments<T: QueryParams>(arguments: JsonObject) -> Result<T, CallToolResult>
     query::read_arguments(&arguments).map_err(invalid_query)
 }
 
-/// The tool error for problems with a tool's arguments: the body of the query's 400
-/// ("the query is invalid (2 problems)"), as the REST endpoint words it.
+/// The tool error for problems with a tool's arguments: the body of the query's 400, in
+/// a tool's words ("the arguments are invalid (2 problems)").
 fn invalid_query(problems: Vec<FieldError>) -> CallToolResult {
     // At most `MAX_LISTED` problems are listed; the summary counts them all.
     let details = courtrules_engine::validate::limit(problems);
-    let error = courtrules_engine::validate::summary("the query is invalid", &details);
+    let error = courtrules_engine::validate::summary("the arguments are invalid", &details);
     service_error(Error::Validation { error, details })
 }
 

@@ -61,6 +61,11 @@ pub fn docs_url(anchor: &str) -> String {
     format!("{base}/docs/errors#{anchor}")
 }
 
+/// The words that end a message about a district id meant as `meant`.
+pub fn district_hint(meant: &str) -> String {
+    format!("; did you mean `{meant}`?")
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The request's problems, each at its field's (dotted) path.
@@ -68,10 +73,7 @@ pub enum Error {
     Validation { error: String, details: Vec<FieldError> },
     /// `did_you_mean`: the court an alias names, or the one id matching but for case or
     /// the order of its letters; the message ends by naming it.
-    #[error(
-        "unknown district `{district_id}`{}",
-        did_you_mean.as_ref().map(|id| format!("; did you mean `{id}`?")).unwrap_or_default()
-    )]
+    #[error("unknown district `{district_id}`{}", did_you_mean.as_deref().map(district_hint).unwrap_or_default())]
     UnknownDistrict { district_id: String, did_you_mean: Option<String> },
     #[error("district `{}` is not included in this API key's plan", .0.court.district_id)]
     DistrictNotAccessible(Box<AccessDenied>),

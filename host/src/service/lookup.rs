@@ -144,7 +144,7 @@ impl Miss {
         if !details.is_empty() {
             if let Miss::Error(Error::UnknownDistrict { did_you_mean: Some(meant), .. }) = &self {
                 for detail in details.iter_mut().filter(|detail| detail.path == "district_id") {
-                    detail.message.push_str(&format!("; did you mean `{meant}`?"));
+                    detail.message.push_str(&super::error::district_hint(meant));
                 }
             }
             return Error::invalid(details);
