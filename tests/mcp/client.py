@@ -156,6 +156,24 @@ async def exercise(session, base, key, label, latencies=None):
             text_of(await call("search_enforcement_actions", {"date_from": newest["date"], "after_id": newest["id"], "limit": 200}))
         )["actions"]
         ok(all((a["date"], a["id"]) > (newest["date"], newest["id"]) for a in after), f"{label}: polling after the newest seen gets only what is new")
+        # `more`: whether others match past the limit, so a poller knows to ask again.
+        total = json.loads(text_of(await call("get_enforcement_stats", {})))["total"]
+        two = json.loads(text_of(await call("search_enforcement_actions", {"limit": 2})))
+        everything = json.loads(text_of(await call("search_enforcement_actions", {"limit": 200})))
+        ok(two["more"] is (total > 2) and everything["more"] is (total > 200) and everything["count"] == min(total, 200),
+           f"{label}: `more` says whether actions match past the limit ({total} in all)")
+        # `q`: words, each in the respondent, agency, violation, search terms or impact.
+        sample = everything["actions"][0]
+        word = sample["respondent"].split()[0]
+        found = json.loads(text_of(await call("search_enforcement_actions", {"q": word.upper(), "limit": 200})))
+        fields = lambda a: " ".join([a["respondent"], a["agency"], a["violation"], a["contract_impact"], *a["search_terms"]]).lower()
+        ok(sample["id"] in [a["id"] for a in found["actions"]] and all(word.lower() in fields(a) for a in found["actions"])
+           and found["count"] < total,
+           f"{label}: q `{word.upper()}` finds the actions naming it, in any case ({found['count']} of {total})")
+        counted = json.loads(text_of(await call("get_enforcement_stats", {"q": word})))["total"]
+        ok(counted == found["count"], f"{label}: get_enforcement_stats counts what q finds ({counted})")
+        nothing = json.loads(text_of(await call("search_enforcement_actions", {"q": "zzqx-no-such-word"})))
+        ok(nothing["count"] == 0 and nothing["more"] is False, f"{label}: q that matches nothing answers an empty list")
 
     invalid = {
         "search_judges": ({}, "district_id"),

@@ -122,7 +122,11 @@ query_params! {
         pub after_id: Option<String>,
         /// Actions on or before this date (YYYY-MM-DD).
         pub date_to: Option<String>,
-        /// At most this many (1–200, default 50), oldest first.
+        /// Words (any case), each in the action's respondent, agency, violation, search
+        /// terms or contract impact, e.g. `cookies` or `children health`.
+        pub q: Option<Text<200>>,
+        /// At most this many (1–200, default 50), oldest first; `more` says whether
+        /// others match past them.
         pub limit: Option<Integer<1, { ENFORCEMENT_MAX_LIMIT }>>,
     }
 }
@@ -147,13 +151,16 @@ query_params! {
         pub after_id: Option<String>,
         /// Actions on or before this date (YYYY-MM-DD).
         pub date_to: Option<String>,
+        /// Words (any case), each in the action's respondent, agency, violation, search
+        /// terms or contract impact.
+        pub q: Option<Text<200>>,
     }
 }
 
 impl From<EnforcementStatsFilter> for EnforcementSearch {
     fn from(filter: EnforcementStatsFilter) -> Self {
-        let EnforcementStatsFilter { jurisdiction, industry, risk_level, date_from, after_id, date_to } = filter;
-        EnforcementSearch { jurisdiction, industry, risk_level, date_from, after_id, date_to, limit: None }
+        let EnforcementStatsFilter { jurisdiction, industry, risk_level, date_from, after_id, date_to, q } = filter;
+        EnforcementSearch { jurisdiction, industry, risk_level, date_from, after_id, date_to, q, limit: None }
     }
 }
 
@@ -237,6 +244,8 @@ where
         date_from: value("date_from"),
         after_id: value("after_id"),
         date_to: value("date_to"),
+        // Words have no problems of their value.
+        q: None,
         limit: None,
     };
     let named: Vec<String> = problems.iter().map(|problem| problem.path.clone()).collect();
@@ -261,6 +270,7 @@ fn enforcement_filter(search: EnforcementSearch) -> Result<Filter, CallToolResul
         date_from: search.date_from,
         after_id: search.after_id,
         date_to: search.date_to,
+        words: search.q.map_or_else(Vec::new, |q| q.split_whitespace().map(str::to_lowercase).collect()),
         limit: Some(limit),
     })
 }
@@ -501,7 +511,7 @@ impl CourtrulesMcp {
     }
 
     #[tool(
-        description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level and dates. To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new. At most `limit` actions come back (50 by default, about 1 KB each), and `count` is how many did: for recent actions give date_from, and get_enforcement_stats says how many there are.",
+        description = "Public privacy and data-protection enforcement actions, oldest first, each with its agency's own source: data-protection authorities of Canada, Hong Kong, Australia, New Zealand and European countries (Sweden, France, Finland, Ireland, Norway, Poland, Belgium, Germany, Lithuania, the Netherlands), and U.S. state attorneys general and privacy agencies (California, New Jersey, Nevada and others). No U.S. federal (FTC, HHS) or UK ICO actions yet. get_enforcement_stats counts them by jurisdiction. Filter by jurisdiction (ISO 3166 code; `US` is every U.S. state), industry, risk level, dates and words `q` (each in the respondent, agency, violation, search terms or contract impact, e.g. `cookies`). To poll on a schedule, pass the newest date and id you have seen as date_from and after_id: you get only what is new. At most `limit` actions come back (50 by default, about 1 KB each), `count` is how many did, and `more` is true when others match past them (ask again from the last one's date and id); get_enforcement_stats says how many match.",
         input_schema = with_enums(input::<EnforcementSearch>(), ENFORCEMENT_ENUMS),
         output_schema = schema_for_output::<EnforcementList>(),
         annotations(read_only_hint = true, open_world_hint = false)
@@ -513,8 +523,8 @@ impl CourtrulesMcp {
     ) -> Result<CallToolResult, ErrorData> {
         let filter = or_return!(enforcement_arguments::<EnforcementSearch>(args));
         let _caller = or_return!(self.caller(&extensions).await);
-        match enforcement::stored(self.service.db.pool(), &filter).await {
-            Ok(actions) => answer(&EnforcementList { count: actions.len(), actions }),
+        match enforcement::search(&self.service.db, &filter).await {
+            Ok(list) => answer(&list),
             Err(error) => Ok(service_error(Error::Internal(error))),
         }
     }

@@ -374,7 +374,25 @@ pub struct Filter {
     pub date_from: Option<String>,
     pub after_id: Option<String>,
     pub date_to: Option<String>,
+    /// Lower-case words, each found in the action's respondent, agency, violation, search
+    /// terms or contract impact (any case).
+    pub words: Vec<String>,
     pub limit: Option<u32>,
+}
+
+impl Filter {
+    fn has_words(&self, action: &EnforcementAction) -> bool {
+        if self.words.is_empty() {
+            return true;
+        }
+        let text = [&action.respondent, &action.agency, &action.violation, &action.contract_impact]
+            .into_iter()
+            .chain(&action.search_terms)
+            .map(|field| field.to_lowercase())
+            .collect::<Vec<_>>()
+            .join("\n");
+        self.words.iter().all(|word| text.contains(word.as_str()))
+    }
 }
 
 type ActionRow = (
@@ -401,6 +419,9 @@ pub async fn stored<'c, E>(executor: E, filter: &Filter) -> anyhow::Result<Vec<E
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
+    // Words are matched here, not in SQL (SQLite's and PostgreSQL's lower-casing differ
+    // beyond ASCII): with words, every action the other filters match is read, then cut.
+    let sql_limit = if filter.words.is_empty() { filter.limit } else { None };
     // Every condition is always present, with a NULL parameter meaning "no filter", so
     // the statement is one portable text.
     let rows: Vec<ActionRow> = sqlx::query_as(
@@ -424,11 +445,30 @@ where
     .bind(&filter.date_from)
     .bind(&filter.after_id)
     .bind(&filter.date_to)
-    .bind(i64::from(filter.limit.unwrap_or(u32::MAX)))
+    .bind(i64::from(sql_limit.unwrap_or(u32::MAX)))
     .bind(&filter.id)
     .fetch_all(executor)
     .await?;
-    rows.into_iter().map(from_row).collect()
+    let mut actions = Vec::new();
+    for row in rows {
+        let action = from_row(row)?;
+        if filter.has_words(&action) {
+            actions.push(action);
+        }
+    }
+    actions.truncate(filter.limit.map_or(usize::MAX, |limit| limit as usize));
+    Ok(actions)
+}
+
+/// A search: at most `filter.limit` actions, and whether more match past them.
+pub async fn search(db: &Db, filter: &Filter) -> anyhow::Result<EnforcementList> {
+    let limit = filter.limit.map_or(usize::MAX, |limit| limit as usize);
+    // One more than asked tells whether there are more.
+    let one_more = Filter { limit: filter.limit.map(|limit| limit.saturating_add(1)), ..filter.clone() };
+    let mut actions = stored(db.pool(), &one_more).await?;
+    let more = actions.len() > limit;
+    actions.truncate(limit);
+    Ok(EnforcementList { count: actions.len(), more, actions })
 }
 
 fn from_row(row: ActionRow) -> anyhow::Result<EnforcementAction> {
@@ -468,6 +508,9 @@ pub struct EnforcementList {
     /// Oldest first, by date then id.
     pub actions: Vec<EnforcementAction>,
     pub count: usize,
+    /// More actions match past these: ask again with the last one's date as `date_from`
+    /// and its id as `after_id`.
+    pub more: bool,
 }
 
 /// Counts of the stored actions.
