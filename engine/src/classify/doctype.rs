@@ -453,40 +453,96 @@ fn scope_words(scope: DocumentScope) -> &'static str {
     }
 }
 
-/// The district a caption's court line names, as a district id (`edny`), when it follows
-/// the "<direction> DISTRICT OF <state>" pattern.
+/// The district a caption's court line names, as the catalogue's district id (`edny`,
+/// `txnd`, `nhd`), when it names one of the federal districts: "<direction> DISTRICT OF
+/// <state>" or "DISTRICT OF <state>".
 pub fn district_id(court: &str) -> Option<String> {
+    let court = court.to_uppercase();
     let direction = ["EASTERN", "WESTERN", "NORTHERN", "SOUTHERN", "CENTRAL", "MIDDLE"]
-        .iter()
-        .find(|d| court.contains(&format!("{d} DISTRICT OF")))?;
-    let state = court.split(&format!("{direction} DISTRICT OF ")).nth(1)?.trim();
+        .into_iter()
+        .find(|d| court.contains(&format!("{d} DISTRICT OF ")));
+    let marker = match direction {
+        Some(direction) => format!("{direction} DISTRICT OF "),
+        None => "DISTRICT OF ".to_owned(),
+    };
+    let state = court.split(marker.as_str()).nth(1)?.trim();
     let code = STATES.iter().find(|(name, _)| state.starts_with(name))?.1;
-    Some(format!("{}d{}", direction[..1].to_lowercase(), code))
+    // New York's districts are `edny`, `sdny`…; every other state's `<state><direction>d`.
+    let id = match (direction, code) {
+        (Some(direction), "ny") => format!("{}dny", direction[..1].to_lowercase()),
+        (Some(direction), code) => format!("{code}{}d", direction[..1].to_lowercase()),
+        (None, code) => format!("{code}d"),
+    };
+    DISTRICTS.contains(&id.as_str()).then_some(id)
 }
 
-const STATES: [(&str, &str); 22] = [
-    ("NEW YORK", "ny"),
-    ("CALIFORNIA", "cal"),
-    ("TEXAS", "tx"),
-    ("FLORIDA", "fl"),
-    ("PENNSYLVANIA", "pa"),
-    ("ILLINOIS", "il"),
-    ("MICHIGAN", "mi"),
-    ("OHIO", "oh"),
-    ("VIRGINIA", "va"),
-    ("NORTH CAROLINA", "nc"),
-    ("GEORGIA", "ga"),
-    ("LOUISIANA", "la"),
-    ("TENNESSEE", "tn"),
-    ("MISSOURI", "mo"),
-    ("WISCONSIN", "wi"),
-    ("WASHINGTON", "wa"),
-    ("OKLAHOMA", "ok"),
+/// The states, D.C. and Puerto Rico (the territories' courts are not "district of" courts), by their USPS codes (as the
+/// catalogue's district ids are built).
+const STATES: [(&str, &str); 52] = [
     ("ALABAMA", "al"),
-    ("MISSISSIPPI", "ms"),
-    ("KENTUCKY", "ky"),
+    ("ALASKA", "ak"),
+    ("ARIZONA", "az"),
+    ("ARKANSAS", "ar"),
+    ("CALIFORNIA", "ca"),
+    ("COLORADO", "co"),
+    ("CONNECTICUT", "ct"),
+    ("DELAWARE", "de"),
+    ("COLUMBIA", "dc"),
+    ("FLORIDA", "fl"),
+    ("GEORGIA", "ga"),
+    ("HAWAII", "hi"),
+    ("IDAHO", "id"),
+    ("ILLINOIS", "il"),
     ("INDIANA", "in"),
     ("IOWA", "ia"),
+    ("KANSAS", "ks"),
+    ("KENTUCKY", "ky"),
+    ("LOUISIANA", "la"),
+    ("MAINE", "me"),
+    ("MARYLAND", "md"),
+    ("MASSACHUSETTS", "ma"),
+    ("MICHIGAN", "mi"),
+    ("MINNESOTA", "mn"),
+    ("MISSISSIPPI", "ms"),
+    ("MISSOURI", "mo"),
+    ("MONTANA", "mt"),
+    ("NEBRASKA", "ne"),
+    ("NEVADA", "nv"),
+    ("NEW HAMPSHIRE", "nh"),
+    ("NEW JERSEY", "nj"),
+    ("NEW MEXICO", "nm"),
+    ("NEW YORK", "ny"),
+    ("NORTH CAROLINA", "nc"),
+    ("NORTH DAKOTA", "nd"),
+    ("OHIO", "oh"),
+    ("OKLAHOMA", "ok"),
+    ("OREGON", "or"),
+    ("PENNSYLVANIA", "pa"),
+    ("PUERTO RICO", "pr"),
+    ("RHODE ISLAND", "ri"),
+    ("SOUTH CAROLINA", "sc"),
+    ("SOUTH DAKOTA", "sd"),
+    ("TENNESSEE", "tn"),
+    ("TEXAS", "tx"),
+    ("UTAH", "ut"),
+    ("VERMONT", "vt"),
+    ("VIRGINIA", "va"),
+    ("WASHINGTON", "wa"),
+    ("WEST VIRGINIA", "wv"),
+    ("WISCONSIN", "wi"),
+    ("WYOMING", "wy"),
+];
+
+/// The federal districts' ids, as the catalogue (data/courts/courts.json) has them: a
+/// caption that names no real district ("Northern District of Alaska") names none.
+const DISTRICTS: [&str; 91] = [
+    "akd", "almd", "alnd", "alsd", "ared", "arwd", "azd", "cacd", "caed", "cand", "casd", "cod", "ctd", "dcd", "ded",
+    "edny", "flmd", "flnd", "flsd", "gamd", "gand", "gasd", "hid", "iand", "iasd", "idd", "ilcd", "ilnd", "ilsd",
+    "innd", "insd", "ksd", "kyed", "kywd", "laed", "lamd", "lawd", "mad", "mdd", "med", "mied", "miwd", "mnd", "moed",
+    "mowd", "msnd", "mssd", "mtd", "nced", "ncmd", "ncwd", "ndd", "ndny", "ned", "nhd", "njd", "nmd", "nvd", "ohnd",
+    "ohsd", "oked", "oknd", "okwd", "ord", "paed", "pamd", "pawd", "prd", "rid", "scd", "sdd", "sdny", "tned", "tnmd",
+    "tnwd", "txed", "txnd", "txsd", "txwd", "utd", "vaed", "vawd", "vtd", "waed", "wawd", "wdny", "wied", "wiwd",
+    "wvnd", "wvsd", "wyd",
 ];
 
 fn motion_words(motion: MotionType) -> &'static str {
@@ -704,5 +760,31 @@ mod tests {
         assert_eq!(motion("MEMORANDUM IN SUPPORT OF MOTION TO COMPEL DISCOVERY"), Some(MotionType::Discovery));
         assert_eq!(motion("MEMORANDUM IN SUPPORT OF MOTION FOR A PROTECTIVE ORDER"), Some(MotionType::Discovery));
         assert_eq!(motion("MEMORANDUM IN SUPPORT OF MOTION TO COMPEL ARBITRATION"), Some(MotionType::General));
+    }
+
+    #[test]
+    fn caption_districts_are_the_catalogue_ids() {
+        let cases = [
+            ("UNITED STATES DISTRICT COURT EASTERN DISTRICT OF NEW YORK", Some("edny")),
+            ("UNITED STATES DISTRICT COURT FOR THE SOUTHERN DISTRICT OF NEW YORK", Some("sdny")),
+            ("UNITED STATES DISTRICT COURT FOR THE NORTHERN DISTRICT OF TEXAS", Some("txnd")),
+            ("United States District Court for the Northern District of Illinois", Some("ilnd")),
+            ("UNITED STATES DISTRICT COURT WESTERN DISTRICT OF MICHIGAN", Some("miwd")),
+            ("UNITED STATES DISTRICT COURT EASTERN DISTRICT OF MICHIGAN", Some("mied")),
+            ("UNITED STATES DISTRICT COURT DISTRICT OF NEW HAMPSHIRE", Some("nhd")),
+            ("UNITED STATES DISTRICT COURT FOR THE DISTRICT OF COLUMBIA", Some("dcd")),
+            ("UNITED STATES DISTRICT COURT FOR THE DISTRICT OF PUERTO RICO", Some("prd")),
+            ("UNITED STATES DISTRICT COURT CENTRAL DISTRICT OF CALIFORNIA", Some("cacd")),
+            ("UNITED STATES DISTRICT COURT SOUTHERN DISTRICT OF WEST VIRGINIA", Some("wvsd")),
+            ("UNITED STATES DISTRICT COURT WESTERN DISTRICT OF VIRGINIA", Some("vawd")),
+            ("UNITED STATES DISTRICT COURT DISTRICT OF KANSAS", Some("ksd")),
+            ("UNITED STATES DISTRICT COURT EASTERN DISTRICT OF ARKANSAS", Some("ared")),
+            // No such district, and no district named.
+            ("UNITED STATES DISTRICT COURT NORTHERN DISTRICT OF ALASKA", None),
+            ("SUPREME COURT OF THE STATE OF NEW YORK", None),
+        ];
+        for (court, id) in cases {
+            assert_eq!(district_id(court).as_deref(), id, "{court}");
+        }
     }
 }
