@@ -9,6 +9,7 @@ use super::limits::*;
 use super::pdf::{Fail, Pdf};
 use lopdf::{Dictionary, Object, ObjectId};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// One glyph on the page, in the page's default user space (points).
 #[derive(Clone, Debug)]
@@ -51,9 +52,13 @@ pub struct PageContent {
 }
 
 /// Work counters shared by all pages of one document.
+#[derive(Default)]
 pub struct Budget {
     pub content_bytes: usize,
     pub glyphs: usize,
+    pub ops: usize,
+    /// Form XObjects' content, decoded once (a form is often painted on every page).
+    forms: HashMap<ObjectId, Rc<[u8]>>,
 }
 
 type Matrix = [f64; 6];
@@ -162,6 +167,19 @@ impl Interp<'_> {
         Ok(data)
     }
 
+    /// Counts content interpreted again (a form painted before) against the page's and
+    /// the document's limits, as if decoded again.
+    fn count(&mut self, bytes: usize) -> Result<(), Fail> {
+        self.page_bytes += bytes;
+        self.budget.content_bytes += bytes;
+        if self.page_bytes > MAX_PAGE_CONTENT_BYTES || self.budget.content_bytes > MAX_TOTAL_CONTENT_BYTES {
+            return Err(
+                self.fail("its content, with the form XObjects it paints again and again, is too large to analyse")
+            );
+        }
+        Ok(())
+    }
+
     fn run(&mut self, data: &[u8], resources: Option<&Dictionary>, mut state: State) -> Result<(), Fail> {
         let mut lexer = Lexer::new(data);
         let mut operands: Vec<Operand> = Vec::new();
@@ -170,8 +188,20 @@ impl Interp<'_> {
         let mut tlm = IDENTITY;
         while let Some(op) = lexer.next_op(&mut operands).map_err(|e| self.fail(e.0))? {
             self.ops += 1;
+            self.budget.ops += 1;
             if self.ops > MAX_OPS_PER_PAGE {
-                return Err(self.fail("its content has too many operators"));
+                return Err(self.fail(&format!(
+                    "its content runs more than {} operators, too many to analyse (a filing's page runs a few \
+                     thousand)",
+                    thousands(MAX_OPS_PER_PAGE)
+                )));
+            }
+            if self.budget.ops > MAX_OPS_TOTAL {
+                return Err(self.fail(&format!(
+                    "the document's content runs more than {} operators by this page, too many to analyse (a \
+                     filing's page runs a few thousand)",
+                    thousands(MAX_OPS_TOTAL)
+                )));
             }
             let num = |i: usize| match operands.get(i) {
                 Some(Operand::Num(n)) => *n,
@@ -371,7 +401,20 @@ impl Interp<'_> {
                 if self.forms.len() >= MAX_FORM_DEPTH {
                     return Err(self.fail("form XObjects are nested too deeply"));
                 }
-                let data = self.decode(stream)?;
+                let data = match id.and_then(|id| self.budget.forms.get(&id)) {
+                    Some(data) => {
+                        let data = Rc::clone(data);
+                        self.count(data.len())?;
+                        data
+                    }
+                    None => {
+                        let data: Rc<[u8]> = self.decode(stream)?.into();
+                        if let Some(id) = id {
+                            self.budget.forms.insert(id, Rc::clone(&data));
+                        }
+                        data
+                    }
+                };
                 let form_resources = self.pdf.get_dict(&stream.dict, b"Resources").or(resources);
                 let mut inner = state.clone();
                 if let Some(items) = self.pdf.get_array(&stream.dict, b"Matrix")
@@ -391,6 +434,19 @@ impl Interp<'_> {
             _ => Ok(()),
         }
     }
+}
+
+/// `6000000` as `6,000,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 fn finite(m: Matrix) -> Option<Matrix> {

@@ -19,8 +19,11 @@ pub const MAX_PAGES: usize = 2_000;
 pub const MAX_TREE_DEPTH: usize = 64;
 /// Entries in one page's `/Contents` array.
 pub const MAX_CONTENTS_PARTS: usize = 4_096;
-/// Content-stream operators interpreted on one page.
+/// Content-stream operators interpreted on one page, and over the whole document (a
+/// filing's page runs a few hundred to a few thousand; form XObjects painted again and
+/// again can make a tiny file run millions on every page).
 pub const MAX_OPS_PER_PAGE: usize = 3_000_000;
+pub const MAX_OPS_TOTAL: usize = 6_000_000;
 /// Glyphs shown on one page and in the whole document.
 pub const MAX_GLYPHS_PER_PAGE: usize = 200_000;
 pub const MAX_GLYPHS_TOTAL: usize = 4_000_000;

@@ -262,7 +262,7 @@ fn read(pdf: &Pdf, hints: &ClassifyHints) -> Result<Read, EngineError> {
     let page_refs = pdf.pages().map_err(invalid)?;
     let fillable = form.fields >= 2 || form.xfa;
     let mut fonts = Fonts::default();
-    let mut budget = Budget { content_bytes: 0, glyphs: 0 };
+    let mut budget = Budget::default();
     let mut read = Read {
         pages: Vec::with_capacity(page_refs.len()),
         fonts: Fonts::default(),
