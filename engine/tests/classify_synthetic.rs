@@ -1,10 +1,12 @@
 //! `classify` on PDFs built here with lopdf, covering what the reportlab fixtures do not:
 //! `TJ` kerning with word gaps but no space characters, a TrueType font with `/Widths`
 //! and a `/ToUnicode` map, a composite (Type 0) font, text inside a form XObject,
-//! `Td`/`TL`/`T*` positioning, the hints' validation and the JSON door's errors.
+//! `Td`/`TL`/`T*` positioning, the hints' validation and the JSON door's errors; pages
+//! stored rotated, invisible text over a scan, overprinted headings; page images reduced
+//! for text recognition.
 
 use courtrules_engine::model::{ClassifyHints, OcrPage};
-use courtrules_engine::{EngineError, classify, ffi};
+use courtrules_engine::{EngineError, classify, ffi, scan_image};
 use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Object, Stream, dictionary};
 
@@ -635,5 +637,185 @@ fn long_back_matter_is_said_and_not_counted() {
              on its own.",
             first + 5
         )]
+    );
+}
+
+/// How `drawn_pdf` draws a brief's pages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    /// As `courier_pdf` does.
+    Plain,
+    /// Each page stored landscape, its content turned a quarter turn, with `/Rotate 90`
+    /// to show it upright (LaTeX's pdflscape, a page rotated in a PDF editor).
+    StoredRotated,
+    /// A page-size image under the text, drawn invisibly (`3 Tr`): a scan with a text
+    /// recognizer's text layer.
+    RecognizedLayer,
+    /// Lines in capitals drawn twice, the second 0.4 pt to the right: bold faked by
+    /// overprinting.
+    Overprinted,
+}
+
+fn drawn_pdf(pages: &Pages, drawn: Drawn) -> Vec<u8> {
+    let mut doc = Document::with_version("1.7");
+    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier", "Encoding" => "WinAnsiEncoding" });
+    let image = doc.add_object(Stream::new(
+        dictionary! { "Type" => "XObject", "Subtype" => "Image", "Width" => 1, "Height" => 1, "ColorSpace" => "DeviceGray", "BitsPerComponent" => 8 },
+        vec![0xFF],
+    ));
+    let pages_id = doc.new_object_id();
+    let mut kids: Vec<Object> = Vec::new();
+    for lines in pages {
+        let op = |name: &str, operands: Vec<Object>| Operation::new(name, operands);
+        let mut ops = Vec::new();
+        if drawn == Drawn::RecognizedLayer {
+            ops.push(op("q", vec![]));
+            ops.push(op("cm", vec![612.into(), 0.into(), 0.into(), 792.into(), 0.into(), 0.into()]));
+            ops.push(op("Do", vec!["Im0".into()]));
+            ops.push(op("Q", vec![]));
+        }
+        if drawn == Drawn::StoredRotated {
+            // (x, y) on the portrait page is (792 - y, x) on the landscape one
+            ops.push(op("cm", vec![0.into(), 1.into(), (-1).into(), 0.into(), 792.into(), 0.into()]));
+        }
+        ops.push(op("BT", vec![]));
+        ops.push(op("Tf", vec!["F1".into(), 12.into()]));
+        if drawn == Drawn::RecognizedLayer {
+            ops.push(op("Tr", vec![3.into()]));
+        }
+        for (x, y, text) in lines {
+            let mut at = vec![*x as f32];
+            if drawn == Drawn::Overprinted && !text.chars().any(|c| c.is_lowercase()) {
+                at.push(*x as f32 + 0.4);
+            }
+            for x in at {
+                ops.push(op("Tm", vec![1.into(), 0.into(), 0.into(), 1.into(), x.into(), (*y).into()]));
+                ops.push(op("Tj", vec![Object::string_literal(text.as_str())]));
+            }
+        }
+        ops.push(op("ET", vec![]));
+        let content = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
+        let mut page = dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "Contents" => content,
+            "Resources" => dictionary! { "Font" => dictionary! { "F1" => font }, "XObject" => dictionary! { "Im0" => image } },
+        };
+        if drawn == Drawn::StoredRotated {
+            page.set("MediaBox", vec![0.into(), 0.into(), 792.into(), 612.into()]);
+            page.set("Rotate", 90);
+        }
+        kids.push(doc.add_object(page).into());
+    }
+    let count = kids.len() as i64;
+    doc.objects.insert(
+        pages_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages",
+            "Kids" => kids,
+            "Count" => count,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+        }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
+    doc.trailer.set("Root", catalog);
+    let mut out = Vec::new();
+    doc.save_to(&mut out).unwrap();
+    out
+}
+
+fn classified(pdf: &[u8]) -> courtrules_engine::model::Classification {
+    classify(pdf, &ClassifyHints::default()).unwrap().response
+}
+
+#[test]
+fn pages_stored_rotated_are_read_as_they_are_shown() {
+    let (pages, words) = double_spaced_pages(&DISMISS_TITLE, 24, None, 9);
+    let plain = classified(&drawn_pdf(&pages, Drawn::Plain));
+    assert_eq!(plain.document.word_count, words);
+    // every glyph turned a quarter turn and shown upright by /Rotate: the same reading,
+    // margins and all (they were dropped as rotated text)
+    let rotated = classified(&drawn_pdf(&pages, Drawn::StoredRotated));
+    assert_eq!(serde_json::to_value(&rotated).unwrap(), serde_json::to_value(&plain).unwrap());
+}
+
+#[test]
+fn invisible_text_over_a_scan_is_counted_with_a_warning_and_no_format() {
+    let (pages, words) = double_spaced_pages(&DISMISS_TITLE, 24, None, 9);
+    let plain = classified(&drawn_pdf(&pages, Drawn::Plain));
+    let layer = classified(&drawn_pdf(&pages, Drawn::RecognizedLayer));
+    assert_eq!(layer.document.word_count, words);
+    assert_eq!(layer.classification.document_scope, plain.classification.document_scope);
+    let all = (1..=pages.len()).map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+    assert!(
+        layer.warnings.contains(&format!(
+            "Pages {all} have a text layer made by text recognition (invisible text over a scanned image), so \
+             counts there may be approximate and the format is not measured there."
+        )),
+        "{:?}",
+        layer.warnings
+    );
+    // the recognizer's positions are not the typed page's: no format, and a reason
+    assert_eq!(plain.format_detection.confidence, courtrules_engine::model::Confidence::High);
+    assert_eq!(layer.format_detection.confidence, courtrules_engine::model::Confidence::Low);
+    assert!(layer.format_detection.confidence_reason.contains("text recognizer"), "{:?}", layer.format_detection);
+    assert!(layer.document.format.is_none());
+}
+
+#[test]
+fn a_heading_overprinted_to_look_bold_is_counted_once() {
+    let (mut pages, words) = double_spaced_pages(&DISMISS_TITLE, 24, None, 9);
+    // a heading in the body, centred and in capitals
+    pages[1].push((centred("ARGUMENT"), 96, "ARGUMENT".into()));
+    let plain = classified(&drawn_pdf(&pages, Drawn::Plain));
+    assert_eq!(plain.document.word_count, words + 1);
+    let overprinted = classified(&drawn_pdf(&pages, Drawn::Overprinted));
+    assert_eq!(overprinted.document.word_count, words + 1);
+    assert_eq!(overprinted.classification, plain.classification);
+}
+
+/// A PDF of one page painted with an image of `width` × `height` samples of `bits`
+/// bits, stored as given under `filter` (none: raw).
+fn image_pdf(width: i64, height: i64, bits: i64, filter: Option<&str>, data: Vec<u8>) -> Vec<u8> {
+    let mut doc = Document::with_version("1.7");
+    let mut dict = dictionary! {
+        "Type" => "XObject", "Subtype" => "Image", "Width" => width, "Height" => height,
+        "ColorSpace" => "DeviceGray", "BitsPerComponent" => bits,
+    };
+    if let Some(filter) = filter {
+        dict.set("Filter", filter);
+    }
+    let image = doc.add_object(Stream::new(dict, data));
+    let content = Content {
+        operations: vec![
+            Operation::new("cm", vec![612.into(), 0.into(), 0.into(), 792.into(), 0.into(), 0.into()]),
+            Operation::new("Do", vec!["Im0".into()]),
+        ],
+    };
+    finish(doc, content, dictionary! { "XObject" => dictionary! { "Im0" => image } })
+}
+
+#[test]
+fn page_images_past_16_megapixels_are_reduced_for_recognition() {
+    // 8-bit grey, 4,100 × 4,100 (16.8 M): halved, each pixel the mean of its block
+    let samples: Vec<u8> = (0..4_100 * 4_100).map(|i| if i % 2 == 0 { 0 } else { 200 }).collect();
+    let image = scan_image(&image_pdf(4_100, 4_100, 8, None, samples), 1).unwrap();
+    assert_eq!((image.format, image.width, image.height), ("pgm", 2_050, 2_050));
+    assert!(image.data.starts_with(b"P5\n2050 2050\n255\n"));
+    assert_eq!(image.data.len(), b"P5\n2050 2050\n255\n".len() + 2_050 * 2_050);
+    assert!(image.data[b"P5\n2050 2050\n255\n".len()..].iter().all(|&v| v == 100));
+    // 1 bit, 7,900 × 7,900 (62 M): halved, as grey
+    let row = 7_900usize.div_ceil(8);
+    let image = scan_image(&image_pdf(7_900, 7_900, 1, None, vec![0xFF; row * 7_900]), 1).unwrap();
+    assert_eq!((image.format, image.width, image.height), ("pgm", 3_950, 3_950));
+    // under the limit: as stored
+    let image = scan_image(&image_pdf(2_550, 3_300, 1, None, vec![0xFF; 2_550usize.div_ceil(8) * 3_300]), 1).unwrap();
+    assert_eq!((image.format, image.width, image.height), ("pbm", 2_550, 3_300));
+    // a JPEG is handed on as stored, so past 36 M it is refused, saying why
+    let error = scan_image(&image_pdf(7_900, 7_900, 8, Some("DCTDecode"), vec![0xFF, 0xD8, 0xFF]), 1).unwrap_err();
+    assert_eq!(
+        error.message(),
+        "page 1's image is 7900 × 7900 pixels (62 megapixels), more than text recognition takes (36 megapixels, a \
+         letter page scanned at 600 dpi)"
     );
 }

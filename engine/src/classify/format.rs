@@ -47,9 +47,16 @@ pub fn detect(pages: &[PageText], s: &Structure, fonts: &[Font], fillable: bool)
             "This PDF is a fillable/interactive form, so format checks are skipped.",
         );
     }
-    let body_pages: Vec<usize> = (0..pages.len())
-        .filter(|&p| !s.front[p] && !s.back[p] && !pages[p].scanned && !pages[p].lines.is_empty())
-        .collect();
+    let with_text = |p: &usize| !s.front[*p] && !s.back[*p] && !pages[*p].scanned && !pages[*p].lines.is_empty();
+    let body_pages: Vec<usize> = (0..pages.len()).filter(with_text).filter(|&p| !pages[p].recognized).collect();
+    if body_pages.is_empty() && (0..pages.len()).filter(with_text).any(|p| pages[p].recognized) {
+        return low(
+            "The text layer is a text recognizer's invisible text over scanned images: its positions are the \
+             recognizer's estimates, not the typed page's.",
+            "The text layer was made by text recognition (invisible text over scanned images), so format checks \
+             are skipped.",
+        );
+    }
     let body_lines =
         |p: usize| pages[p].lines.iter().zip(&s.roles[p]).filter(|(l, r)| **r == Role::Body && !l.ocr).map(|(l, _)| l);
 

@@ -27,6 +27,13 @@ pub struct Glyph {
     pub font: u32,
     pub ch: char,
     pub space: bool,
+    /// Quarter turns clockwise that make the glyph's text upright (`TURNS`): 0 for text
+    /// running right, 1 for text running up the page, 2 left, 3 down. `x`, `y` and the
+    /// rest are measured after that turn.
+    pub turn: u8,
+    /// Drawn with an invisible text rendering mode (`3 Tr` or `7 Tr`): the text layer a
+    /// text recognizer lays over a scanned image.
+    pub invisible: bool,
 }
 
 /// The fonts met so far, loaded once per font dictionary.
@@ -51,6 +58,31 @@ pub struct PageContent {
     pub image_area: f64,
 }
 
+impl PageContent {
+    /// Keeps the glyphs of the orientation most of the page's text is drawn in (of
+    /// equals, the upright one first) and says which (`Glyph::turn`): a landscape page
+    /// stored rotated is read as it is shown, and a stamp running up the margin of an
+    /// upright page is left out.
+    pub fn keep_main_turn(&mut self) -> u8 {
+        let mut counts = [0usize; 4];
+        for glyph in self.glyphs.iter().filter(|g| !g.space) {
+            counts[glyph.turn as usize % 4] += 1;
+        }
+        let turn = (0..4u8).max_by_key(|&t| (counts[t as usize], std::cmp::Reverse(t))).unwrap_or(0);
+        self.glyphs.retain(|g| g.turn == turn);
+        turn
+    }
+
+    /// Most of the text is invisible and drawn over an image covering a quarter of the
+    /// page or more: a scanned page with the text layer of a text recognizer (a
+    /// "searchable" scan), whose words and positions are the recognizer's guesses.
+    pub fn recognized_layer(&self, page_area: f64) -> bool {
+        let shown = self.glyphs.iter().filter(|g| !g.space);
+        let (invisible, total) = shown.fold((0, 0), |(i, t), g| (i + usize::from(g.invisible), t + 1));
+        total > 0 && 2 * invisible > total && self.image_area >= 0.25 * page_area
+    }
+}
+
 /// Work counters shared by all pages of one document.
 #[derive(Default)]
 pub struct Budget {
@@ -63,6 +95,33 @@ pub struct Budget {
 
 type Matrix = [f64; 6];
 const IDENTITY: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+
+/// Quarter turns clockwise about the origin, by `Glyph::turn`: text drawn running up the
+/// page (a landscape page stored rotated, with `/Rotate 90`) runs right after turn 1.
+pub const TURNS: [Matrix; 4] =
+    [IDENTITY, [0.0, -1.0, 1.0, 0.0, 0.0, 0.0], [-1.0, 0.0, 0.0, -1.0, 0.0, 0.0], [0.0, 1.0, -1.0, 0.0, 0.0, 0.0]];
+
+/// The quarter turn that makes text drawn with text-rendering matrix `m` run right, or
+/// `None` for text set at a slant.
+fn quarter_turn(m: &Matrix) -> Option<u8> {
+    let (a, b) = (m[0], m[1]);
+    if b.abs() <= 0.05 * a.abs() {
+        Some(if a > 0.0 { 0 } else { 2 })
+    } else if a.abs() <= 0.05 * b.abs() {
+        Some(if b > 0.0 { 1 } else { 3 })
+    } else {
+        None
+    }
+}
+
+/// A page box `[x0, y0, x1, y1]` after `turn` quarter turns: the box the turned glyphs
+/// are measured in.
+pub fn turn_box(b: [f64; 4], turn: u8) -> [f64; 4] {
+    let m = &TURNS[turn as usize % 4];
+    let (x0, y0) = (b[0] * m[0] + b[1] * m[2], b[0] * m[1] + b[1] * m[3]);
+    let (x1, y1) = (b[2] * m[0] + b[3] * m[2], b[2] * m[1] + b[3] * m[3]);
+    [x0.min(x1), y0.min(y1), x0.max(x1), y0.max(y1)]
+}
 
 fn mul(a: &Matrix, b: &Matrix) -> Matrix {
     [
@@ -85,6 +144,8 @@ struct State {
     scale: f64,
     leading: f64,
     rise: f64,
+    /// Text rendering mode 3 (neither filled nor stroked) or 7 (clipping only).
+    invisible: bool,
 }
 
 struct Interp<'a> {
@@ -135,6 +196,7 @@ pub fn run_page(
         scale: 1.0,
         leading: 0.0,
         rise: 0.0,
+        invisible: false,
     };
     interp.run(&data, resources, state)?;
     Ok(interp.out)
@@ -238,6 +300,7 @@ impl Interp<'_> {
                 b"Tz" => state.scale = num(0) / 100.0,
                 b"TL" => state.leading = num(0),
                 b"Ts" => state.rise = num(0),
+                b"Tr" => state.invisible = num(0) == 3.0 || num(0) == 7.0,
                 b"Td" | b"TD" => {
                     if op == b"TD" {
                         state.leading = -num(1);
@@ -316,10 +379,15 @@ impl Interp<'_> {
         let mut glyphs = Vec::new();
         let mut advance_all = 0.0f64;
         let start_tm = *tm;
-        let trm_base = mul(&start_tm, &state.ctm);
+        let trm_drawn = mul(&start_tm, &state.ctm);
+        // Text drawn turned (a landscape page stored rotated) is measured turned back
+        // upright; text at a slant is not read.
+        let turn = quarter_turn(&trm_drawn);
+        let trm_base = mul(&trm_drawn, &TURNS[turn.unwrap_or(0) as usize]);
         let vertical_scale = (trm_base[2] * trm_base[2] + trm_base[3] * trm_base[3]).sqrt();
         let effective_size = (size * vertical_scale).abs();
-        let upright = trm_base[1].abs() <= 0.05 * trm_base[0].abs() && trm_base[0] > 0.0;
+        let upright = turn.is_some();
+        let turn = turn.unwrap_or(0);
         font.show(bytes, &mut |shown| {
             let w0 = shown.width / 1000.0;
             let tx = (w0 * size + state.char_spacing + if shown.word_space { state.word_spacing } else { 0.0 })
@@ -342,6 +410,8 @@ impl Interp<'_> {
                         font: font_index,
                         ch: first,
                         space: shown.word_space || first.is_whitespace(),
+                        turn,
+                        invisible: state.invisible,
                     });
                     // further characters of a ligature or multi-character mapping
                     for ch in chars {
@@ -354,6 +424,8 @@ impl Interp<'_> {
                             font: font_index,
                             ch,
                             space: ch.is_whitespace(),
+                            turn,
+                            invisible: state.invisible,
                         });
                     }
                 }

@@ -81,8 +81,29 @@ pub fn lines(glyphs: &[Glyph], fonts: &[Font], origin: (f64, f64)) -> Vec<Line> 
         out.push(finish(line, fonts, origin));
     }
     out.retain(|line| !line.words.is_empty());
+    drop_overprints(&mut out);
     sort_lines(&mut out);
     out
+}
+
+/// Text drawn twice at a small offset to look bold (a heading shown again half a point to
+/// the right) is one bold line: a line with the same text as one of the few lines drawn
+/// just before it, on its baseline (within a fifth of the size) and starting within a
+/// third of the size of it, is dropped and the first one counts as bold.
+fn drop_overprints(lines: &mut Vec<Line>) {
+    let mut kept: Vec<Line> = Vec::with_capacity(lines.len());
+    for line in lines.drain(..) {
+        let first = kept.iter_mut().rev().take(4).find(|k| {
+            k.text == line.text
+                && (k.baseline - line.baseline).abs() <= 0.2 * k.size
+                && (k.x0 - line.x0).abs() <= k.size / 3.0
+        });
+        match first {
+            Some(first) => first.bold = true,
+            None => kept.push(line),
+        }
+    }
+    *lines = kept;
 }
 
 /// Top to bottom; lines within a tenth of a point share a baseline and go left to right.

@@ -46,5 +46,11 @@ pub const MAX_CMAP_ENTRIES: usize = 100_000;
 pub const MAX_TREE_NODES: usize = 100_000;
 /// Recognised text accepted for one page, in bytes.
 pub const MAX_OCR_TEXT_BYTES: usize = 1 << 20;
-/// Pixels in an image handed out for text recognition (a letter page at 600 dpi is 34 M).
+/// Pixels in a page image decoded for text recognition (a letter page at 600 dpi is 34 M).
 pub const MAX_IMAGE_PIXELS: u64 = 64_000_000;
+/// Pixels in an image handed to the text recognizer, whose memory grows with them (about
+/// 16 bytes a pixel for Tesseract): larger raw images are reduced to fit (a letter page at
+/// 400 dpi is 15 M), and JPEG or JPEG 2000 images, handed on as stored, are refused above
+/// `MAX_STORED_OCR_PIXELS` (a letter page at 600 dpi, 34 M, fits).
+pub const MAX_OCR_PIXELS: u64 = 16_000_000;
+pub const MAX_STORED_OCR_PIXELS: u64 = 36_000_000;

@@ -44,7 +44,7 @@ const LETTER: [f64; 4] = [0.0, 0.0, 612.0, 792.0];
 pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutcome, EngineError> {
     check_hints(hints)?;
     let pdf = Pdf::load(pdf_bytes).map_err(invalid)?;
-    let Read { pages, fonts, fillable, scanned_pages, unread_pages, bad_boxes } = read(&pdf, hints)?;
+    let Read { pages, fonts, fillable, scanned_pages, unread_pages, recognized_pages, bad_boxes } = read(&pdf, hints)?;
     let mut warnings = Vec::new();
     for ocr in &hints.ocr_pages {
         if !scanned_pages.contains(&ocr.page) {
@@ -122,6 +122,13 @@ pub fn classify(pdf_bytes: &[u8], hints: &ClassifyHints) -> Result<ClassifyOutco
         warnings.push(format!(
             "{} read by text recognition (no text layer), so counts there may be approximate.",
             pages_phrase(&ocr_used, "was", "were"),
+        ));
+    }
+    if !recognized_pages.is_empty() {
+        warnings.push(format!(
+            "{} a text layer made by text recognition (invisible text over a scanned image), so counts there may \
+             be approximate and the format is not measured there.",
+            pages_phrase(&recognized_pages, "has", "have"),
         ));
     }
     if !bad_boxes.is_empty() {
@@ -247,6 +254,8 @@ struct Read {
     fillable: bool,
     scanned_pages: Vec<u32>,
     unread_pages: Vec<u32>,
+    /// Pages whose text layer is a text recognizer's invisible text over a scan.
+    recognized_pages: Vec<u32>,
     /// Pages whose box was missing or absurd (US Letter assumed).
     bad_boxes: Vec<u32>,
 }
@@ -269,6 +278,7 @@ fn read(pdf: &Pdf, hints: &ClassifyHints) -> Result<Read, EngineError> {
         fillable,
         scanned_pages: Vec::new(),
         unread_pages: Vec::new(),
+        recognized_pages: Vec::new(),
         bad_boxes: Vec::new(),
     };
     for (index, page) in page_refs.iter().enumerate() {
@@ -280,11 +290,16 @@ fn read(pdf: &Pdf, hints: &ClassifyHints) -> Result<Read, EngineError> {
                 LETTER
             }
         };
-        let content =
+        let mut content =
             interp::run_page(pdf, page.dict, page.resources, index + 1, &mut fonts, &mut budget).map_err(invalid)?;
+        let media_box = interp::turn_box(media_box, content.keep_main_turn());
         let (width, height) = (media_box[2] - media_box[0], media_box[3] - media_box[1]);
         let mut lines = layout::lines(&content.glyphs, &fonts.list, (media_box[0], media_box[1]));
         let scanned = is_scanned(&lines, content.image_area, width * height);
+        let recognized = !scanned && content.recognized_layer(width * height);
+        if recognized {
+            read.recognized_pages.push(number);
+        }
         let mut unread = false;
         if scanned {
             read.scanned_pages.push(number);
@@ -297,7 +312,7 @@ fn read(pdf: &Pdf, hints: &ClassifyHints) -> Result<Read, EngineError> {
             }
         }
         let form = fillable && has_widgets(pdf, page.dict);
-        read.pages.push(PageText { width, height, lines, scanned, unread, form });
+        read.pages.push(PageText { width, height, lines, scanned, unread, form, recognized });
     }
     read.fonts = fonts;
     Ok(read)

@@ -17,6 +17,8 @@ pub struct PageText {
     pub unread: bool,
     /// Carries the widgets of a fillable form.
     pub form: bool,
+    /// Its text layer is a text recognizer's invisible text over a scanned image.
+    pub recognized: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -894,7 +896,15 @@ mod tests {
         for i in 0..12 {
             lines.push(line(prose, if i % 5 == 0 { 108.0 } else { 72.0 }, 505.2, 458.0 - 24.0 * i as f64, false));
         }
-        let page = PageText { width: 612.0, height: 792.0, lines, scanned: false, unread: false, form: false };
+        let page = PageText {
+            width: 612.0,
+            height: 792.0,
+            lines,
+            scanned: false,
+            unread: false,
+            form: false,
+            recognized: false,
+        };
         let s = analyse(&[page], false);
         let roles = &s.roles[0];
         assert_eq!(roles[8], Role::Title);
@@ -923,7 +933,7 @@ mod tests {
         for i in 0..12 {
             lines.push(line(prose, 72.0, 540.0, y - 14.0 - 14.0 * i as f64, false));
         }
-        PageText { width: 612.0, height: 792.0, lines, scanned: false, unread: false, form: false }
+        PageText { width: 612.0, height: 792.0, lines, scanned: false, unread: false, form: false, recognized: false }
     }
 
     #[test]
