@@ -120,10 +120,10 @@ pub fn read_data_pack(
     let mut all = BTreeMap::new();
     for (district_id, state) in districts {
         let mut periods = national.periods.clone();
-        let mut notes = national.notes.clone();
-        let (local_periods, local_notes) = locals.remove(district_id).unwrap_or_default();
+        // The district's own notes first (what its answers leave out), then the national ones.
+        let (local_periods, mut notes) = locals.remove(district_id).unwrap_or_default();
         periods.extend(local_periods);
-        notes.extend(local_notes);
+        notes.extend(national.notes.iter().cloned());
         let closures = holidays
             .iter()
             .filter(|holiday| {
