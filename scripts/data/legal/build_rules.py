@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.29.7"
+PROFILE_VERSION = "2026.11.29.8"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -44,6 +44,14 @@ NOT_AFFIDAVITS = MOTION_BRIEFS + ["letter", "discovery_letter", "proposed_findin
 # conferral certification: the motion and its memorandum, or a letter-motion where the court takes discovery
 # motions by letter. Not a declaration or affidavit filed with it, nor the other side's papers.
 DISCOVERY_MOTION_PAPERS = ["brief_support", "letter", "discovery_letter"]
+# The papers the caption rule reaches. Rule 10(a) speaks of pleadings ("Every pleading must have a caption"), and
+# Rule 7(b)(2) carries "the rules governing captions and other matters of form in pleadings" to "motions and other
+# papers": the papers of a motion (its memoranda, affidavits and declarations, statements of material facts,
+# proposed findings, objections and responses). Not a letter to the court (a pre-motion letter, a discovery letter),
+# whose form the courts that take letters set as a letter's, nor a settlement statement, which is given to the
+# judge for a settlement conference rather than filed as a paper of the case; whether "other papers" reaches them
+# the text does not settle, so the caption check is not applied to them (data/README.md, known gaps).
+CAPTIONED_PAPERS = MOTION_BRIEFS + ["proposed_findings", "affidavit", "objection_response", "rule_56_1_statement"]
 
 # ------------------------------------------------------------------ quotations
 # FRCP (Cornell LII gives each rule its own address; the FRCP excerpt document holds them all).
@@ -247,10 +255,12 @@ NATIONAL = [
     rule("Privacy:financial-account", "PRIVACY", "Fed. R. Civ. P. 5.2(a)(4)", "Redaction of financial-account numbers",
          "A filing may show only the last four digits of a financial-account number.",
          "CRITICAL", FRCP_5_2_A, frcp("5.2"), params={"forbidden_fields": ["contains_full_financial_account"]}),
-    rule("Caption:caption", "CAPTION", "Fed. R. Civ. P. 10(a)", "Caption",
-         "The caption must give the court's name, the title of the action, the file (docket) number and what the paper is; "
-         "Rule 7(b)(2) applies this pleading rule to motions and other papers.",
+    rule("Caption:caption", "CAPTION", "Fed. R. Civ. P. 10(a), 7(b)(2)", "Caption",
+         "The caption must give the court's name, the title of the action, the file (docket) number and what the paper is. "
+         "Rule 10(a) sets this for pleadings; Rule 7(b)(2) applies it to motions and other papers, so it is checked on "
+         "the papers of a motion. Letters to the court and settlement statements are not checked.",
          "WARNING", FRCP_10_A, frcp("10"),
+         applies_to={"document_scopes": CAPTIONED_PAPERS},
          params={"required_fields": ["has_court_name", "has_case_title", "has_docket_number", "has_document_designation"]}),
     rule("Signature:signature-block", "SIGNATURE", "Fed. R. Civ. P. 11(a)", "Signature",
          "The paper must be signed by an attorney of record (or by the party if unrepresented) and give the signer's name, "
