@@ -54,7 +54,7 @@ DOCUMENT = {
     "title": "Local Civil Rules of the U.S. District Court for the Western District of Michigan (excerpt)",
     "official_title": "Local Civil Rules",
     "short_title": "W.D. Mich. LCivR",
-    "scope": "LCivR 7.2(b) (dispositive-motion briefs) only; replies and nondispositive motions are not encoded",
+    "scope": "LCivR 7.2(b) (briefs supporting or opposing dispositive motions) only; reply briefs (LCivR 7.2(c)) and briefs on nondispositive motions (LCivR 7.3) are not length-checked, as their text was not read",
     "source_url": _INDEX_URL,
     "version": "amendments-through-2019-01-01",
     "effective_date": None,
@@ -160,8 +160,15 @@ GAPS = [
         "provision": "LCivR 7.2(c) (reply briefs on dispositive motions) and LCivR 7.3 (nondispositive motions: length "
                      "of briefs and replies, certificate of compliance)",
         "reason": "Not readable: the LCivR 7.2 page could be read only to (b)(iii), and no court page of LCivR 7.3 was "
-                  "found in the stored copies. No limit is checked for replies or for briefs on nondispositive motions; "
-                  "the 10,800-word limit is deliberately not applied to reply briefs.",
+                  "found in the stored copies. Searched again on 2026-11-29 after a user asked for a reply limit "
+                  "(recalled as 4,300 words): the stored copy of the court's LCivR 7.2 page still breaks off in "
+                  "(b)(iii), the Local Civil Rules page in LCivR 1, and no court text or opinion quoting LCivR "
+                  "7.2(c) or 7.3 was found. No limit is checked for replies or for briefs on nondispositive "
+                  "motions, and the layer's scope says so in every answer. The 10,800-word limit of 7.2(b)(i) is "
+                  "deliberately not applied to reply briefs: it is written for briefs 'in support of or in "
+                  "opposition to' a dispositive motion, replies are said to have their own provision, LCivR "
+                  "7.2(c), whose text was not read, and whether 10,800 words binds a reply at all cannot be told "
+                  "from the text read.",
     },
     {
         "provision": "LCivR 7.2(a) 'other dispositive motions as defined by law', motions to permit maintenance of a "

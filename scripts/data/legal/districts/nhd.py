@@ -88,7 +88,7 @@ DOCUMENT = {
     "title": "Local Rules of the U.S. District Court for the District of New Hampshire (excerpt)",
     "official_title": "Local Rules of the United States District Court for the District of New Hampshire",
     "short_title": "D.N.H. Local Rules",
-    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply length is not encoded; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine); memoranda on other motions, or whose motion type is not given, are checked against the larger cap, 25 pages, only",
+    "scope": "LR 5.1(a) (form of papers) and LR 7.1-7.2 (motions) only; reply and surreply memoranda (LR 7.1(e)) are not length-checked, as their text was not read; the LR 7.1 page limits and concurrence certification are checked only for motions whose dispositive character is clear (summary judgment and judgment as a matter of law; discovery motions and motions in limine); memoranda on other motions (Rule 12, Rule 59 and 60, injunctions, reconsideration, Daubert, motions to amend, general), or whose motion type is not given, are checked against the dispositive cap, 25 pages, only, which is the limit only if the motion is dispositive: a nondispositive motion's memorandum is limited to 15",
     "source_url": _URL,
     "version": "site-2017-12-01",
     # LR 1.1(b) states the edition's date, but the quoted per-rule pages are undated and may belong to a
@@ -213,14 +213,16 @@ RULES = [
     ),
     _memorandum_page_limit(
         "memorandum-outer-bound",
-        "Length of memoranda: 25 pages on any motion",
+        "Length of memoranda: the 25-page dispositive cap as an outer bound (15 pages if nondispositive)",
         "Whichever of the rule's two caps governs (25 pages on a dispositive motion, 15 on a "
         "nondispositive one), a memorandum for or against a motion may not run past 25 pages without "
         "the court's prior leave. Where the motion is summary judgment, judgment as a matter of law, a "
-        "discovery motion or a motion in limine, its own cap is checked instead. For other motions, whose "
-        "character depends on the particular motion, and when no motion type is given, only the outer 25 "
-        "pages are checked: a memorandum within them is still over the limit if the motion is "
-        "nondispositive and the memorandum runs past 15. The check compares body pages.",
+        "discovery motion or a motion in limine, its own cap is checked instead. For other motions (a "
+        "motion to amend, a Rule 12 motion, a preliminary injunction, …), whose character the motion type "
+        "does not settle and the rule's text does not define, and when no motion type is given, only the "
+        "outer 25 pages are checked, so a pass says only that the memorandum is within 25: it is still "
+        "over the limit if the motion is nondispositive and the memorandum runs past 15. The check "
+        "compares body pages.",
         None,
         25,
     ),
@@ -341,7 +343,12 @@ GAPS = [
         "provision": "LR 7.1(e) Reply and surreply memoranda (length and timing of replies)",
         "reason": "Only the first part of the court's LR 7.1 page (through (c)) could be read; the reply/surreply "
                   "provision was seen only in a 2001 proposed amendment (10-page reply on dispositive motions), which is "
-                  "superseded and not a source. No reply limit is encoded, so replies are not length-checked.",
+                  "superseded and not a source. Searched again on 2026-11-29 after a user asked for a reply limit "
+                  "(recalled as 10 pages): the stored copies of the court's LR 7.1 pages (book/export/html/788 and "
+                  "/705) still break off at (d), and no court text, opinion or current copy quoting LR 7.1(e) was "
+                  "found (only the 2001 proposal in N.H. Bar News, and a 2014 N.H. Bar News summary whose "
+                  "readable part stops at LR 7.1(b); neither is the court's text). No reply limit is encoded, so replies are not length-checked; the "
+                  "layer's scope says so in every answer.",
     },
     {
         "provision": "LR 7.1(a)(3) and LR 7.1(c) for motion types whose dispositive character depends on the motion",
@@ -349,7 +356,10 @@ GAPS = [
                   "Summary judgment and judgment as a matter of law are treated as dispositive, discovery motions and "
                   "motions in limine as nondispositive. Rule_12 (a 12(b)(6) or 12(c) motion is dispositive, a 12(e) or "
                   "12(f) motion is not), Rule_59, Rule_60, TRO, preliminary_injunction, reconsideration, Daubert, "
-                  "motion_to_amend and general were left out of both page limits and the concurrence rule: their "
+                  "motion_to_amend and general were left out of both page limits and the concurrence rule (a "
+                  "motion to amend is usually called nondispositive, but whether its denial, e.g. for futility, "
+                  "disposes of a claim is disputed, and the court's text read does not say; so it is not classed "
+                  "nondispositive here either): their "
                   "memoranda, and those of requests without a motion_type, are checked against the 25-page outer "
                   "bound only (a rule for every motion, true whichever cap governs, displaced by the dispositive or "
                   "nondispositive cap where the motion type names one), so one of 16 to 25 pages on a "
