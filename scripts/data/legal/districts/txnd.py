@@ -58,6 +58,13 @@ LR_7_2_C_LEAVE = (
     "Permission to file a brief in excess of these page limitations will be granted by the presiding judge only for "
     "extraordinary and compelling reasons."
 )
+# LR 7.2(c) and LR 56.5(b) leave out only the two tables; the request's page_count leaves out all front and back
+# matter (GAPS). Said in the summary of every page limit.
+COURT_COUNT = (
+    " The court counts every page but the tables of contents and authorities (a signature page and certificates "
+    "count); the check compares body pages, so a pass within a few pages of the limit needs the court's count "
+    "confirmed."
+)
 LR_7_2_D = "A brief in excess of 10 pages must contain:"
 LR_7_2_D_1 = "(1) a table of contents with page references; and"
 LR_7_2_D_2 = (
@@ -87,7 +94,7 @@ DOCUMENT = {
     "title": "Local Civil Rules of the U.S. District Court for the Northern District of Texas (excerpt)",
     "official_title": "Local Civil Rules of the United States District Court for the Northern District of Texas",
     "short_title": "N.D. Tex. Local Civil Rules",
-    "scope": "LR 7.1 (conference), LR 7.2 (form, length, tables) and LR 56.5 (summary-judgment briefs) only",
+    "scope": "LR 7.1 (conference), LR 7.2 (form, length, tables) and LR 56.5 (summary-judgment briefs) only; the page limits are compared with body pages, but the court counts every page except the tables of contents and authorities (a signature page and certificates count), so a brief within a limit here may still be over it by the court's count",
     "source_url": _URL,
     "version": "html-2023-09-01",
     # The per-rule pages quoted carry no date; the LR 7.2 page already includes a later subsection (f)
@@ -198,7 +205,7 @@ RULES = [
         "label": "Length of briefs",
         "summary": "A brief supporting or opposing a motion may not exceed 25 pages, not counting the tables of contents "
                    "and authorities; more pages need the presiding judge's leave, given only for extraordinary and "
-                   "compelling reasons. (The court counts every other page; the check compares body pages.)",
+                   "compelling reasons." + COURT_COUNT,
         "severity": "CRITICAL",
         "applies_to": {
             "document_scopes": ["brief_support", "brief_opposition", "reconsideration_support"],
@@ -212,7 +219,7 @@ RULES = [
         "category": "PAGE_LIMIT",
         "citation": "N.D. Tex. LR 7.2(c)",
         "label": "Length of reply briefs",
-        "summary": "A reply brief may not exceed 10 pages unless the presiding judge grants leave.",
+        "summary": "A reply brief may not exceed 10 pages unless the presiding judge grants leave." + COURT_COUNT,
         "severity": "CRITICAL",
         "applies_to": {"document_scopes": ["brief_reply", "reconsideration_reply"], "motion_types": NOT_RULE_56},
         "params": {"max_pages": 10},
@@ -224,7 +231,7 @@ RULES = [
         "citation": "N.D. Tex. LR 56.5(b)",
         "label": "Length of summary-judgment briefs",
         "summary": "On summary judgment, the movant's and the respondent's principal briefs may run to 50 pages, tables of "
-                   "contents and authorities excluded; the presiding judge may set a lower limit in the case.",
+                   "contents and authorities excluded; the presiding judge may set a lower limit in the case." + COURT_COUNT,
         "severity": "CRITICAL",
         "applies_to": {"document_scopes": ["brief_support", "brief_opposition"], "motion_types": ["Rule_56"]},
         "params": {"max_pages": 50},
@@ -236,7 +243,7 @@ RULES = [
         "citation": "N.D. Tex. LR 56.5(b)",
         "label": "Length of summary-judgment replies",
         "summary": "A reply brief on summary judgment may run to 25 pages, tables excluded, unless the presiding judge has "
-                   "set a lower limit.",
+                   "set a lower limit." + COURT_COUNT,
         "severity": "CRITICAL",
         "applies_to": {"document_scopes": ["brief_reply"], "motion_types": ["Rule_56"]},
         "params": {"max_pages": 25},
@@ -321,6 +328,18 @@ GAPS = [
         "provision": "LR 7.2(c) and LR 56.5(b) page limits for requests without a motion_type",
         "reason": "Because summary-judgment briefs have their own limits, the 25/10-page limits are restricted to the "
                   "other motion types; a request with no motion_type is not checked against either limit.",
+    },
+    {
+        "provision": "The pages LR 7.2(c) and LR 56.5(b) count",
+        "reason": "The limits exclude only the table of contents and the table of authorities, so the court counts the "
+                  "caption, signature page, certificates of service and conference and any other back matter. The "
+                  "request's page_count is body pages only (front and back matter excluded) and the request has no "
+                  "field for the pages the court counts, so the check compares body pages with the limit: a brief over "
+                  "the limit in body pages is over it by the court's count too (a true FAIL), but a pass may be wrong "
+                  "by the number of back-matter pages (25 body pages and a signature page and two certificates are 28 "
+                  "by the court's count). The layer's scope and each limit's summary say so. Counting what the court "
+                  "counts, or answering ACTION_REQUIRED within a margin of the limit, needs an engine change (a page "
+                  "count with back matter, or a PageLimit parameter for it); none was made in the data.",
     },
     {
         "provision": "Footnote type size under LR 7.2(a)",
