@@ -44,7 +44,7 @@ DOCUMENT = {
     "title": "Local Rules of the U.S. District Court for the Northern District of Illinois (excerpt)",
     "official_title": "Local Rules of the United States District Court for the Northern District of Illinois",
     "short_title": "N.D. Ill. Local Rules",
-    "scope": "LR 7.1 (brief length, tables) and LR 56.1(a)-(b) only; the form of papers (LR 5.2) is not encoded",
+    "scope": "LR 7.1 (brief length, tables) and LR 56.1(a)-(b) only; the form of papers (LR 5.2) is not encoded; a response to objections to a magistrate judge's or special master's ruling is not length-checked, as LR 7.1 limits the objections and briefs on motions and does not name responses to objections",
     "source_url": _URL,
     "version": "ilnd-site-2024-10-24",
     # The single-rule pages quoted below state no effective date.
@@ -189,7 +189,14 @@ GAPS = [
     {
         "provision": "LR 7.1 as applied to objections to a magistrate judge's or special master's report, "
                      "recommendation or order",
-        "reason": "LR 7.1 limits objections to 15 pages but does not name responses to them. The objection_response "
+        "reason": "LR 7.1 limits objections to 15 pages but does not name responses to them. Reconsidered on "
+                  "2026-11-29 after a user's 18-page response to objections (role opponent) passed with no page "
+                  "check: LR 7.1 covers 'a brief in support of or in opposition to any motion' and 'objections to a "
+                  "report and recommendation or order', and objections are not a motion (Fed. R. Civ. P. 72(b)(2) "
+                  "provides for objections and, in a separate sentence, for a response to them; read in the "
+                  "transcription of the official edition named in data/README.md), so a response to objections is "
+                  "neither; holding it to 15 pages would add a limit the text does not set. It stays unchecked, and "
+                  "the layer's scope now says so in every answer. The objection_response "
                   "scope holds both the objection and the response, so PageLimit:objection reads the objecting "
                   "party's paper as the one filed with filing_role movant; a response (opponent) or reply is not "
                   "length-checked, and an objection filed under another role is missed. A scope for the objection "
