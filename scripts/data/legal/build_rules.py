@@ -32,7 +32,7 @@ from sources import NAMESPACE, version_id  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
-PROFILE_VERSION = "2026.11.29.11"
+PROFILE_VERSION = "2026.11.29.12"
 PROFILE_FORMAT_VERSION = 2
 CORNELL = "https://www.law.cornell.edu/rules/frcp/rule_"
 
@@ -492,7 +492,8 @@ def local_rules(url):
         rule("Reference:reconsideration-no-affidavits", "PROCEDURE", "Local Civil Rule 6.3", "No affidavits on reconsideration",
              "Do not file affidavits on a motion for reconsideration unless the court directs it.",
              "INFO", LR_6_3_NO_AFFIDAVIT, url, applies_to={"motion_types": ["reconsideration"]}),
-        rule("Structure:56.1-statement", "STRUCTURE", "Local Civil Rule 56.1(a)", "Statement of material facts",
+        rule("Structure:56.1-statement", "STRUCTURE", "Local Civil Rule 56.1(a)",
+             "Separate statement of material facts accompanying the motion",
              "A summary-judgment motion must come with a separate, short statement of the undisputed material facts in "
              "numbered paragraphs; without it the motion may be denied. The rule does not apply to claims under the "
              "Administrative Procedure Act or the Freedom of Information Act. Filed as its own paper, the statement cannot "
