@@ -523,7 +523,7 @@ fn App() -> impl IntoView {
 
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
-                <PdfDrop form district judge pdf_hold />
+                <PdfDrop form district judge pdf_hold courts />
                 <FilingFields form problems touched />
             </section>
 
@@ -704,9 +704,13 @@ fn PdfDrop(
     district: Memo<String>,
     judge: Memo<String>,
     pdf_hold: RwSignal<Option<(String, FilingForm)>>,
+    courts: RwSignal<Vec<Choice>>,
 ) -> impl IntoView {
     let module = expect_context::<DocumentModule>();
     let status = RwSignal::new(String::new());
+    // What the page said of the court the PDF's caption names, when it is not the one
+    // chosen (shown while that note's court is the one chosen).
+    let court_note = RwSignal::new(None::<CourtNote>);
     let state = RwSignal::new("idle");
     let filled = RwSignal::new(Vec::<String>::new());
     // What the PDF cleared: an earlier PDF's description it does not repeat.
@@ -737,6 +741,7 @@ fn PdfDrop(
         filled.set(Vec::new());
         cleared.set(Vec::new());
         unfilled.set(Vec::new());
+        court_note.set(None);
         pdf_hold.set(None);
         analysis_ms.set(None);
         load_ms.set(None);
@@ -822,7 +827,21 @@ fn PdfDrop(
                 }
                 Ok(analysis) => {
                     let before = form.get_untracked();
-                    form.update(|f| f.fill_from(&analysis.fill));
+                    // The caption names another court: chosen with the fill when the key
+                    // may check it (one check, against its rules), else said.
+                    let note = analysis.caption_district.as_deref().map(|named| {
+                        courts
+                            .with_untracked(|list| CourtNote::of(named, &before.district_id, &before.judge_slug, list))
+                    });
+                    let switch_to = note.as_ref().and_then(|note| note.undo.as_ref()).map(|undo| undo.2.value.clone());
+                    form.update(|f| {
+                        f.fill_from(&analysis.fill);
+                        if let Some(to) = switch_to {
+                            f.district_id = to;
+                            f.judge_slug = COURT_JUDGE_SLUG.into();
+                        }
+                    });
+                    court_note.set(note);
                     let after = form.get_untracked();
                     let left: Vec<String> = analysis.unfilled.iter().map(|path| path_label(path)).collect();
                     filled.set(changed_fields(&before, &after));
@@ -863,10 +882,76 @@ fn PdfDrop(
                 {move || status.get()}
                 {move || others.with(|note| (!note.is_empty()).then(|| format!(" {note}")))}
             </p>
+            {move || {
+                court_note
+                    .get()
+                    .filter(|note| district.with(|d| *d == note.holds_for))
+                    .map(|note| court_note_view(note, court_note, form))
+            }}
             <FieldList fields=filled id="pdf-filled" heading="Filled from the PDF:" />
             <FieldList fields=unfilled id="pdf-unfilled" heading="Not filled, for you to enter:" />
             <FieldList fields=cleared id="pdf-cleared" heading="Cleared, as this PDF does not describe them:" />
         </DropZone>
+    }
+}
+
+/// What the page says when a PDF's caption names another court than the chosen one.
+#[derive(Clone, Debug, PartialEq)]
+struct CourtNote {
+    said: String,
+    /// `switched`, `kept` (switched back by the user) or `unavailable` (`data-state`).
+    state: &'static str,
+    /// The court chosen while the note holds.
+    holds_for: String,
+    /// After a switch: the court and judge chosen before, and the caption's court.
+    undo: Option<(Choice, String, Choice)>,
+}
+
+impl CourtNote {
+    /// The caption names `named` while `current` (and `judge`) are chosen.
+    fn of(named: &str, current: &str, judge: &str, courts: &[Choice]) -> CourtNote {
+        let find = |id: &str| courts.iter().find(|court| court.value == id).cloned();
+        match pdf::caption_court(named, current, courts) {
+            pdf::CaptionCourt::Switch { to, said } => match (find(current), find(&to)) {
+                (Some(from), Some(named)) => {
+                    CourtNote { said, state: "switched", holds_for: to, undo: Some((from, judge.to_owned(), named)) }
+                }
+                _ => CourtNote { said, state: "switched", holds_for: to, undo: None },
+            },
+            pdf::CaptionCourt::Stay { said } => {
+                CourtNote { said, state: "unavailable", holds_for: current.to_owned(), undo: None }
+            }
+        }
+    }
+}
+
+fn court_note_view(
+    note: CourtNote,
+    court_note: RwSignal<Option<CourtNote>>,
+    form: RwSignal<FilingForm>,
+) -> impl IntoView {
+    let back = note.undo.clone().map(|(from, judge_slug, named)| {
+        let label = format!("Undo: back to {}", from.court_name());
+        let undo = move |_| {
+            court_note.set(Some(CourtNote {
+                said: pdf::kept_court(&named, &from),
+                state: "kept",
+                holds_for: from.value.clone(),
+                undo: None,
+            }));
+            let (district_id, judge_slug) = (from.value.clone(), judge_slug.clone());
+            form.update(|f| {
+                f.district_id = district_id;
+                f.judge_slug = judge_slug;
+            });
+        };
+        view! { <button id="pdf-court-undo" type="button" on:click=undo>{label}</button> }
+    });
+    view! {
+        <div id="pdf-court" class="court-note" data-state=note.state>
+            <p role="status">{note.said}</p>
+            {back}
+        </div>
     }
 }
 

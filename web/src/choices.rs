@@ -22,6 +22,30 @@ pub struct Choice {
     /// A court without rules to check against, or one the key may not use: listed, not
     /// choosable.
     pub disabled: bool,
+    /// A court's citation ("E.D.N.Y."), when the courts' answer gives one (empty if not).
+    pub short: String,
+    /// Why a court cannot be chosen, as its option says it ("no checks yet", "not in
+    /// this key's plan").
+    pub unavailable: Option<&'static str>,
+}
+
+/// "no checks yet": a live court courtrules has no rules for.
+pub const NO_CHECKS: &str = "no checks yet";
+/// "not in this key's plan": a court the key may not check.
+pub const NOT_IN_PLAN: &str = "not in this key's plan";
+
+impl Choice {
+    /// A court as a sentence names it: "the Eastern District of New York" (its full name
+    /// without "U.S. District Court for").
+    pub fn court_in_words(&self) -> String {
+        let name = self.title.trim_start_matches("U.S. District Court for ").trim();
+        if name.is_empty() { self.value.clone() } else { name.to_owned() }
+    }
+
+    /// The court named briefly: its citation ("E.D.N.Y."), else as a sentence names it.
+    pub fn court_name(&self) -> String {
+        if self.short.is_empty() { self.court_in_words() } else { self.short.clone() }
+    }
 }
 
 #[derive(Deserialize)]
@@ -88,21 +112,30 @@ pub fn courts(text: &str) -> Result<Vec<Choice>, serde_json::Error> {
         .iter()
         .filter(|court| court.status == "live")
         .map(|court| {
-            let short = short_court_name(&court.name, court.citation_string.as_deref());
+            let citation = citation(court.citation_string.as_deref());
+            let short = citation
+                .clone()
+                .unwrap_or_else(|| court.name.trim_start_matches("U.S. District Court for the ").to_owned());
             let in_plan = accessible.is_none_or(|ids| ids.contains(&court.district_id));
-            let text = if !court.checkable {
-                format!("{short} \u{2014} no checks yet")
+            let unavailable = if !court.checkable {
+                Some(NO_CHECKS)
             } else if !in_plan {
-                format!("{short} \u{2014} not in this key's plan")
+                Some(NOT_IN_PLAN)
             } else {
-                short
+                None
+            };
+            let text = match unavailable {
+                Some(why) => format!("{short} \u{2014} {why}"),
+                None => short.clone(),
             };
             let title = if court.name.is_empty() { &court.district_id } else { &court.name };
             Choice {
                 text,
                 title: title.to_string(),
                 value: court.district_id.to_string(),
-                disabled: !court.checkable || !in_plan,
+                disabled: unavailable.is_some(),
+                short: citation.unwrap_or_default(),
+                unavailable,
                 ..Choice::default()
             }
         })
@@ -138,11 +171,11 @@ pub fn judges(text: &str) -> Result<Vec<Choice>, serde_json::Error> {
 /// "E.D.N.Y." for the Eastern District of New York: the short name lawyers cite, with
 /// the full name as the option's tooltip. (Bluebook abbreviations end in a period;
 /// the catalogue spells a few without it.)
-fn short_court_name(name: &str, citation: Option<&str>) -> String {
+fn citation(citation: Option<&str>) -> Option<String> {
     match citation.filter(|text| !text.is_empty()) {
-        Some(short) if short.contains('.') && !short.ends_with('.') => format!("{short}."),
-        Some(short) => short.to_owned(),
-        None => name.trim_start_matches("U.S. District Court for the ").to_owned(),
+        Some(short) if short.contains('.') && !short.ends_with('.') => Some(format!("{short}.")),
+        Some(short) => Some(short.to_owned()),
+        None => None,
     }
 }
 
@@ -173,6 +206,13 @@ mod tests {
             ]
         );
         assert_eq!(courts[0].title, "U.S. District Court for the Eastern District of New York");
+        assert_eq!(
+            (courts[0].short.as_str(), courts[0].court_in_words().as_str()),
+            ("E.D.N.Y.", "the Eastern District of New York")
+        );
+        assert_eq!((courts[1].short.as_str(), courts[1].unavailable), ("D.N.H.", Some(NO_CHECKS)));
+        // Without a citation, a court is named in words.
+        assert_eq!((courts[2].short.as_str(), courts[2].court_name().as_str()), ("", "the \"X\" District"));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! image-only pages are missing, and the user is told so. This is what the page makes of
 //! the engine's answer; it runs no engine itself.
 
+use crate::choices::{Choice, NOT_IN_PLAN};
 use courtrules_engine::EngineError;
 use serde_json::Value;
 
@@ -20,6 +21,92 @@ pub struct Analysis {
     pub notes: Vec<String>,
     /// Request paths the reading could not fill, left for the user to enter.
     pub unfilled: Vec<&'static str>,
+    /// The district the caption names (its id), when it is not the one the reading was
+    /// asked for: the page says it in court names (`caption_court`), not the engine's
+    /// warning in ids.
+    pub caption_district: Option<String>,
+}
+
+/// The district id in the engine's warning "The caption names district `edny`, but the
+/// request is for `txnd`." — the only place `classify` gives it. (A field of its answer
+/// would be better: the warning's wording is the engine's to change, and a unit test
+/// below reads it from the engine's real answer, so a change is caught.)
+fn caption_district(warning: &str) -> Option<String> {
+    let rest = warning.strip_prefix("The caption names district `")?;
+    let (id, rest) = rest.split_once('`')?;
+    (rest.starts_with(", but the request is for `") && !id.is_empty()).then(|| id.to_owned())
+}
+
+/// What the page does about a caption that names another court than the chosen one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaptionCourt {
+    /// The caption's court can be chosen: the page switches to it (`to`, its id) and
+    /// says so (`said`), with a way back.
+    Switch { to: String, said: String },
+    /// It cannot be chosen (no checks yet, not in the key's plan, or not a court the
+    /// page lists): the page says so, and that the results are the chosen court's.
+    Stay { said: String },
+}
+
+/// What to do about the caption naming `caption_id` while `current_id` is chosen, from
+/// the courts the picker lists. Courts are named by their citation ("E.D.N.Y.") where the
+/// courts' answer gives one, else in words ("the Eastern District of New York").
+pub fn caption_court(caption_id: &str, current_id: &str, courts: &[Choice]) -> CaptionCourt {
+    let find = |id: &str| courts.iter().find(|court| court.value == id);
+    let current = find(current_id).map_or_else(|| current_id.to_owned(), Choice::court_name);
+    let Some(named) = find(caption_id) else {
+        return CaptionCourt::Stay {
+            said: format!(
+                "The caption names another court than {current}, one courtrules does not list: check the court; the \
+                 results below are checked against the rules of {current}{}",
+                full_stop(&current)
+            ),
+        };
+    };
+    let words = named.court_in_words();
+    match named.unavailable {
+        None if named.short.is_empty() => CaptionCourt::Switch {
+            to: named.value.clone(),
+            said: format!("The caption names {words}, which is now the court chosen (it was {current})."),
+        },
+        None => CaptionCourt::Switch {
+            to: named.value.clone(),
+            said: format!("The caption names {words}; the court is now {} (it was {current}).", named.short),
+        },
+        Some(why) => {
+            let cited = if named.short.is_empty() { String::new() } else { format!(" ({})", named.short) };
+            let cannot = if why == NOT_IN_PLAN {
+                "which this API key's plan does not include"
+            } else {
+                "which courtrules cannot check yet"
+            };
+            CaptionCourt::Stay {
+                said: format!(
+                    "The caption names {words}{cited}, {cannot}: the results below are checked against the rules of \
+                     {current}, not that court's."
+                ),
+            }
+        }
+    }
+}
+
+/// What the page says once the user has gone back to `kept` after a switch to the
+/// caption's court `named`.
+pub fn kept_court(named: &Choice, kept: &Choice) -> String {
+    let named_name = named.court_name();
+    format!(
+        "The caption names {}, but the court is {}, as you chose: the results below are checked against the rules \
+         of {}, not {named_name}{}",
+        named.court_in_words(),
+        kept.court_name(),
+        kept.court_name(),
+        full_stop(&named_name)
+    )
+}
+
+/// The full stop after a sentence ending in `last`: none after an abbreviation's own.
+fn full_stop(last: &str) -> &'static str {
+    if last.ends_with('.') { "" } else { "." }
 }
 
 /// The hints (`{district_id, judge_slug, filename}`) as the JSON text `classify` takes.
@@ -49,7 +136,13 @@ pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String
         response["classification"]["reasoning"].as_str().map(str::to_owned).into_iter().collect();
     // The warnings name the scanned pages ("Page 3 has no text layer…"); the page adds
     // only why their words are missing here.
-    notes.extend(response["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str().map(str::to_owned)));
+    let mut named_district = None;
+    for warning in response["warnings"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        match caption_district(warning) {
+            Some(id) => named_district = Some(id),
+            None => notes.push(warning.to_owned()),
+        }
+    }
     let unread = outcome["unread_pages"].as_array().is_some_and(|pages| !pages.is_empty());
     // A paper that is not a supported filing (a state-court memo, a newsletter, a
     // standing order, or a scan whose text this browser cannot read) has no verdict, as
@@ -65,7 +158,13 @@ pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String
                     .into(),
             );
         }
-        return Ok(Analysis { fill: Value::Null, supported, notes, unfilled: Vec::new() });
+        return Ok(Analysis {
+            fill: Value::Null,
+            supported,
+            notes,
+            unfilled: Vec::new(),
+            caption_district: named_district,
+        });
     }
     let mut fill = check_request;
     // The count leaves out the unread pages' words: filled, it would pass a word limit the
@@ -83,7 +182,7 @@ pub fn analysis(outcome: Result<String, EngineError>) -> Result<Analysis, String
         }
         unfilled.push("document.word_count");
     }
-    Ok(Analysis { fill, supported, notes, unfilled })
+    Ok(Analysis { fill, supported, notes, unfilled, caption_district: named_district })
 }
 
 #[cfg(test)]
@@ -113,6 +212,73 @@ mod tests {
         assert_eq!(form.motion_type, "Rule_12");
         assert_eq!(form.page_count, "19");
         assert!(form.caption.included && form.caption.get("has_docket_number"));
+    }
+
+    #[test]
+    fn a_caption_naming_another_court_is_read_from_the_engines_answer() {
+        let hints = json!({"district_id": "txnd", "judge_slug": "court", "filename": "memo_support_rule12.pdf"});
+        let analysis = analyse(&fixture("memo_support_rule12"), &hints).unwrap();
+        assert_eq!(analysis.caption_district.as_deref(), Some("edny"));
+        // Said by the page in court names, not in the engine's ids.
+        assert!(!analysis.notes.join(" ").contains('`'), "{:?}", analysis.notes);
+        // The chosen court is the caption's: nothing to say.
+        let same = json!({"district_id": "edny", "judge_slug": "court"});
+        assert_eq!(analyse(&fixture("memo_support_rule12"), &same).unwrap().caption_district, None);
+    }
+
+    fn court(value: &str, short: &str, name: &str, unavailable: Option<&'static str>) -> Choice {
+        Choice {
+            value: value.into(),
+            text: short.into(),
+            title: format!("U.S. District Court for the {name}"),
+            disabled: unavailable.is_some(),
+            short: short.into(),
+            unavailable,
+            ..Choice::default()
+        }
+    }
+
+    #[test]
+    fn the_captions_court_is_chosen_when_it_can_be_and_said_in_court_names() {
+        let courts = [
+            court("txnd", "N.D. Tex.", "Northern District of Texas", None),
+            court("edny", "E.D.N.Y.", "Eastern District of New York", None),
+            court("sdny", "S.D.N.Y.", "Southern District of New York", Some(NOT_IN_PLAN)),
+            court("nhd", "D.N.H.", "District of New Hampshire", Some(crate::choices::NO_CHECKS)),
+        ];
+        assert_eq!(
+            caption_court("edny", "txnd", &courts),
+            CaptionCourt::Switch {
+                to: "edny".into(),
+                said: "The caption names the Eastern District of New York; the court is now E.D.N.Y. (it was N.D. \
+                       Tex.)."
+                    .into()
+            }
+        );
+        assert_eq!(
+            kept_court(&courts[1], &courts[0]),
+            "The caption names the Eastern District of New York, but the court is N.D. Tex., as you chose: the \
+             results below are checked against the rules of N.D. Tex., not E.D.N.Y."
+        );
+        let CaptionCourt::Stay { said } = caption_court("sdny", "txnd", &courts) else { panic!() };
+        assert_eq!(
+            said,
+            "The caption names the Southern District of New York (S.D.N.Y.), which this API key's plan does not \
+             include: the results below are checked against the rules of N.D. Tex., not that court's."
+        );
+        let CaptionCourt::Stay { said } = caption_court("nhd", "txnd", &courts) else { panic!() };
+        assert!(said.contains("District of New Hampshire (D.N.H.), which courtrules cannot check yet"), "{said}");
+        let CaptionCourt::Stay { said } = caption_court("ndtx", "txnd", &courts) else { panic!() };
+        assert!(said.starts_with("The caption names another court than N.D. Tex."), "{said}");
+        assert!(!said.contains("ndtx") && !said.contains("txnd"), "{said}");
+        // Without citations (the courts' answer gives none today), courts are named in words.
+        let plain: Vec<Choice> = courts.iter().map(|c| Choice { short: String::new(), ..c.clone() }).collect();
+        let CaptionCourt::Switch { said, .. } = caption_court("edny", "txnd", &plain) else { panic!() };
+        assert_eq!(
+            said,
+            "The caption names the Eastern District of New York, which is now the court chosen (it was the Northern \
+             District of Texas)."
+        );
     }
 
     #[test]

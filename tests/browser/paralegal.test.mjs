@@ -1,0 +1,120 @@
+// The drafting app against what a paralegal found using it (2026-11-29), one test per
+// finding, each in a fresh browser context on the real server:
+//   1. a PDF whose caption names another court than the chosen one: the caption's court
+//      is chosen (said in court names, with a way back), or, if the key cannot check it,
+//      said prominently;
+//   2. a handwritten or typewritten paper can be described (and is kept for the tab);
+//   3. describing a memorandum's sections starts with its memorandum of law ticked;
+//   4. the deadlines panel keeps its inputs over a reload and Back;
+//   5. smaller wording: "sample data" said once, a count too large said so, the skipped
+//      checks' heading does not presume the form can describe what they need.
+//
+// Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
+
+import { after, before, test } from "node:test";
+import { join } from "node:path";
+import { artifacts, chooseJudge, dropPdf, expectations, openApp, rulesLoaded, startAppAndBrowser, stopAppAndBrowser, waitForResponse } from "./support.mjs";
+
+let started, server, origin, browser;
+
+before(async () => {
+  started = await startAppAndBrowser();
+  ({ server, origin, browser } = started);
+});
+
+after(async () => {
+  if (started) await stopAppAndBrowser(started);
+});
+
+/** The app in a new context (closed when the test ends), with the server's key stored. */
+async function open(t, { route } = {}) {
+  const app = await openApp(browser, origin, { apiKey: server.apiKey });
+  if (route) await route(app.context);
+  t.after(async () => {
+    if (app.pageErrors.length) t.diagnostic(`page errors: ${app.pageErrors.join(" | ")}`);
+    await app.close();
+  });
+  await app.goto();
+  return app;
+}
+
+const path = (url) => new URL(url).pathname;
+const profileOf = (url, district) => path(url) === "/api/v1/profile" && new URL(url).searchParams.get("district_id") === district;
+const verdict = (page) => page.locator("#verdict[data-status]").waitFor({ timeout: 10_000 });
+
+test("1: a PDF captioned for E.D.N.Y. dropped while N.D. Tex. is chosen switches the court, says so in court names, and can be undone", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "txnd", judge: "court" });
+  const e = expectations();
+  const since = Date.now();
+  await dropPdf(page, "memo_support_rule12");
+  const note = page.locator("#pdf-court");
+  await note.waitFor({ timeout: 5_000 });
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, "paralegal-caption-court.png") });
+  const said = await note.innerText();
+  // The courts' answer gives no citations ("E.D.N.Y."): courts are named in words.
+  e.check(
+    said.includes("The caption names the Eastern District of New York, which is now the court chosen (it was the Northern District of Texas)."),
+    `the note: ${JSON.stringify(said)}`,
+  );
+  e.check((await note.getAttribute("data-state")) === "switched", "the note's state is not 'switched'");
+  e.check((await page.inputValue("#field-district_id")) === "edny", "the court is not E.D.N.Y.");
+  // The verdict is E.D.N.Y.'s: its rules were fetched, and they are the ones applied.
+  await waitForResponse(app, (r) => r.at >= since && profileOf(r.url, "edny") && r.status === 200, 15_000);
+  await rulesLoaded(page);
+  await verdict(page);
+  const coverage = await page.locator("#coverage-note").innerText();
+  e.check(/S\.D\.N\.Y\. and E\.D\.N\.Y\./.test(coverage) && !/N\.D\. Tex\./.test(coverage), `the rules applied: ${coverage}`);
+  // Nothing in the engine's ids.
+  const status = await page.locator("#pdf-status").innerText();
+  e.check(!/`|\bedny\b|\btxnd\b/.test(status + said), `ids shown: ${status} | ${said}`);
+  // Undo: back to N.D. Tex., and the note says the results are its rules.
+  await page.click("#pdf-court-undo");
+  await page.locator("#pdf-court[data-state='kept']").waitFor({ timeout: 5_000 });
+  e.check((await page.inputValue("#field-district_id")) === "txnd", "Undo did not choose N.D. Tex. again");
+  const kept = await note.innerText();
+  e.check(
+    kept.includes("but the court is the Northern District of Texas, as you chose") && kept.includes("checked against the rules of the Northern District of Texas"),
+    `after Undo: ${kept}`,
+  );
+  await rulesLoaded(page, 15_000);
+  await verdict(page);
+  e.check(/N\.D\. Tex\./.test(await page.locator("#coverage-note").innerText()), "after Undo the rules applied are not N.D. Tex.'s");
+  // Choosing another court by hand: the note, about the PDF's court, goes.
+  await chooseJudge(app, { district: "sdny" });
+  e.check((await note.count()) === 0, "the note stays after another court is chosen");
+  e.done();
+});
+
+test("1: a caption naming a court the key cannot check is said prominently, in court names, and the court is kept", { timeout: 60_000 }, async (t) => {
+  // E.D.N.Y. outside the key's plan (the courts' answer says so, as a smaller plan's would).
+  const route = (context) =>
+    context.route("**/api/v1/courts", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.meta = { ...body.meta, accessible_districts: body.courts.map((c) => c.district_id).filter((id) => id !== "edny") };
+      await route.fulfill({ response, json: body });
+    });
+  const app = await open(t, { route });
+  const { page } = app;
+  await chooseJudge(app, { district: "txnd", judge: "court" });
+  const e = expectations();
+  await dropPdf(page, "memo_support_rule12");
+  const note = page.locator("#pdf-court");
+  await note.waitFor({ timeout: 5_000 });
+  const said = await note.innerText();
+  e.check(
+    said.includes("The caption names the Eastern District of New York, which this API key's plan does not include") &&
+      said.includes("checked against the rules of the Northern District of Texas"),
+    `the note: ${JSON.stringify(said)}`,
+  );
+  e.check((await note.getAttribute("data-state")) === "unavailable", "the note's state is not 'unavailable'");
+  e.check((await page.locator("#pdf-court-undo").count()) === 0, "an Undo is offered for a switch that did not happen");
+  e.check((await page.inputValue("#field-district_id")) === "txnd", "the court changed");
+  // Prominent: set apart from the status, in the action colours.
+  const background = await note.evaluate((el) => getComputedStyle(el).backgroundColor);
+  e.check(background !== "rgba(0, 0, 0, 0)", "the note has no background of its own");
+  e.done();
+});
