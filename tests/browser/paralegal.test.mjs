@@ -118,3 +118,41 @@ test("1: a caption naming a court the key cannot check is said prominently, in c
   e.check(background !== "rgba(0, 0, 0, 0)", "the note has no background of its own");
   e.done();
 });
+
+test("2: a pro se party's handwritten reconsideration brief in S.D.N.Y. gets Local Civil Rule 6.3's 10 pages, and the toggle is kept", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "sdny", judge: "court" });
+  const e = expectations();
+  const toggle = "#field-document-handwritten_or_typewritten";
+  e.check((await page.locator(toggle).count()) === 0, "the question is asked of a represented party where no rule turns on it");
+  await page.selectOption("#field-document_scope", "reconsideration_support");
+  await page.selectOption("#field-motion_type", "reconsideration");
+  await page.fill("#field-document-word_count", "3000");
+  await page.fill("#field-document-page_count", "12");
+  // Its sections described (the memorandum of law ticked, no certificate of compliance).
+  await page.check("#field-document-sections");
+  await page.check("#field-is_pro_se");
+  await page.locator(toggle).waitFor({ timeout: 5_000 });
+  await verdict(page);
+  const pageLimitFails = () => page.locator("li.result[data-status='FAIL'][data-category='PAGE_LIMIT']", { hasText: "10 pages" }).count();
+  const certificateAsked = () => page.locator("li.result:not([data-status='PASS'])", { hasText: "certificate of compliance" }).count();
+  e.check((await pageLimitFails()) === 0, "a 10-page limit fails before the paper is said to be handwritten");
+  e.check((await certificateAsked()) > 0, "a computer-prepared pro se brief is not asked for its certificate of compliance");
+  await page.check(toggle);
+  await page.locator("li.result[data-status='FAIL'][data-category='PAGE_LIMIT']", { hasText: "10 pages" }).waitFor({ timeout: 5_000 }).catch(() => {});
+  e.check((await pageLimitFails()) === 1, "no failed 10-page limit for the handwritten brief");
+  e.check((await certificateAsked()) === 0, "a handwritten brief is still asked for a certificate of compliance");
+  // Kept for the tab.
+  await page.reload();
+  await rulesLoaded(page, 15_000);
+  await page.locator(toggle).waitFor({ timeout: 5_000 });
+  e.check(await page.isChecked(toggle), "the toggle is not kept over a reload");
+  // W.D. Mich.'s limits turn on it for anyone: asked of a represented party there.
+  await page.uncheck(toggle);
+  await page.uncheck("#field-is_pro_se");
+  await chooseJudge(app, { district: "miwd" });
+  await page.locator(toggle).waitFor({ timeout: 5_000 }).catch(() => {});
+  e.check((await page.locator(toggle).count()) === 1, "W.D. Mich. does not ask whether the paper is handwritten");
+  e.done();
+});

@@ -12,7 +12,8 @@ use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::form::{
-    FilingForm, FlagGroup, changed_fields, field_id, label, needs_in_words, path_label, plain_problem, value_label,
+    FilingForm, FlagGroup, asks_how_paper_was_made, changed_fields, field_id, label, needs_in_words, path_label,
+    plain_problem, value_label,
 };
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
@@ -451,6 +452,9 @@ fn App() -> impl IntoView {
     });
 
     let proposed_layer = Memo::new(move |_| layer.with(|l| *l != Layer::Published));
+    // Whether the court's rules turn on how the paper was made whoever files it (the
+    // question is asked of a pro se filer anyway).
+    let asks_by_hand = Memo::new(move |_| profile.with(|p| p.as_deref().is_some_and(asks_how_paper_was_made)));
     let run_server_check = move |_| {
         let Outcome::Checked(local) = outcome.get_untracked() else { return };
         let (key, body) = (api_key.get_untracked(), request.get_untracked());
@@ -524,7 +528,7 @@ fn App() -> impl IntoView {
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
                 <PdfDrop form district judge pdf_hold courts />
-                <FilingFields form problems touched />
+                <FilingFields form problems touched asks_by_hand />
             </section>
 
             <section class="panel results" id="results" aria-labelledby="results-heading"
@@ -977,7 +981,11 @@ fn FilingFields(
     form: RwSignal<FilingForm>,
     problems: Memo<Vec<FieldError>>,
     touched: RwSignal<BTreeSet<String>>,
+    asks_by_hand: Memo<bool>,
 ) -> impl IntoView {
+    // Asked of a pro se filer, where the court's rules turn on it for anyone, and while
+    // it is ticked (never hidden while it counts).
+    let by_hand_shown = move || form.with(|f| f.is_pro_se || f.handwritten_or_typewritten) || asks_by_hand.get();
     view! {
         <form class="filing" on:submit=|ev| ev.prevent_default()>
             <fieldset>
@@ -1000,6 +1008,10 @@ fn FilingFields(
             <fieldset>
                 <legend>"The parties"</legend>
                 <Toggle form id="is_pro_se" label="The filing party is pro se" get=|f| f.is_pro_se set=|f, v| f.is_pro_se = v />
+                <Show when=by_hand_shown>
+                    <Toggle form id="document.handwritten_or_typewritten" label="The paper is handwritten or typewritten (not prepared with a computer)"
+                        get=|f| f.handwritten_or_typewritten set=|f, v| f.handwritten_or_typewritten = v />
+                </Show>
                 <Toggle form id="pmc_completed" label="A pre-motion conference was held for this motion" get=|f| f.pmc_completed set=|f, v| f.pmc_completed = v />
                 <Toggle form id="opposing_party_pro_se" label="The opposing party is pro se" get=|f| f.opposing_party_pro_se set=|f, v| f.opposing_party_pro_se = v />
             </fieldset>

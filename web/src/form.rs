@@ -5,7 +5,7 @@
 //! shows the same problems, in the same words, as the server's 400 body. Field names,
 //! flags and allowed values all come from the engine's model.
 
-use courtrules_engine::model::{Caption, DocumentScope, FilingRole, Privacy, Sections, SignatureBlock};
+use courtrules_engine::model::{Caption, DocumentScope, FilingRole, Privacy, Profile, Sections, SignatureBlock};
 use serde_json::{Map, Value};
 
 /// An optional sub-object of `document` made of boolean flags.
@@ -59,6 +59,9 @@ pub struct FilingForm {
     pub is_pro_se: bool,
     pub pmc_completed: bool,
     pub opposing_party_pro_se: bool,
+    /// `document.handwritten_or_typewritten`: the paper was not prepared with a computer.
+    /// The filer's to say, like the toggles above: no PDF reading sets or clears it.
+    pub handwritten_or_typewritten: bool,
     pub page_count: String,
     pub word_count: String,
     pub caption: FlagGroup,
@@ -81,6 +84,7 @@ impl Default for FilingForm {
             is_pro_se: false,
             pmc_completed: false,
             opposing_party_pro_se: false,
+            handwritten_or_typewritten: false,
             page_count: String::new(),
             word_count: String::new(),
             caption: FlagGroup::new(Caption::FLAGS),
@@ -99,6 +103,10 @@ impl FilingForm {
         let mut document = Map::new();
         put_number(&mut document, "page_count", &self.page_count);
         put_number(&mut document, "word_count", &self.word_count);
+        // Sent only when true: false is the engine's default, and requests stay as they were.
+        if self.handwritten_or_typewritten {
+            document.insert("handwritten_or_typewritten".into(), Value::Bool(true));
+        }
         if self.caption.included {
             document.insert("caption".into(), self.caption.to_json());
         }
@@ -177,6 +185,11 @@ impl FilingForm {
         let Some(document) = request.get("document").or(Some(request)).filter(|d| d.get("page_count").is_some()) else {
             return;
         };
+        // How the paper was made is kept unless the reading says (a PDF's text does not
+        // tell a typed page from a typewritten one).
+        if let Some(value) = document.get("handwritten_or_typewritten").and_then(Value::as_bool) {
+            self.handwritten_or_typewritten = value;
+        }
         self.clear_document();
         if let Some(value) = document.get("page_count").and_then(number) {
             self.page_count = value;
@@ -244,6 +257,7 @@ impl FilingForm {
             "document_scope": self.document_scope, "motion_type": self.motion_type, "filing_role": self.filing_role,
             "is_pro_se": self.is_pro_se, "pmc_completed": self.pmc_completed,
             "opposing_party_pro_se": self.opposing_party_pro_se,
+            "handwritten_or_typewritten": self.handwritten_or_typewritten,
             "page_count": self.page_count, "word_count": self.word_count,
             "caption": group(&self.caption), "signature_block": group(&self.signature_block),
             "sections": group(&self.sections), "privacy": group(&self.privacy),
@@ -280,6 +294,7 @@ impl FilingForm {
         flag(&saved["is_pro_se"], &mut form.is_pro_se);
         flag(&saved["pmc_completed"], &mut form.pmc_completed);
         flag(&saved["opposing_party_pro_se"], &mut form.opposing_party_pro_se);
+        flag(&saved["handwritten_or_typewritten"], &mut form.handwritten_or_typewritten);
         text(&saved["page_count"], &mut form.page_count);
         text(&saved["word_count"], &mut form.word_count);
         text(&saved["certificate_word_count"], &mut form.certificate_word_count);
@@ -306,6 +321,22 @@ impl FilingForm {
         text(&format["line_spacing"], &mut form.format.line_spacing);
         form
     }
+}
+
+/// Whether the court's rules (the profile's layers, any judge's order) turn on how a
+/// paper was made whoever files it (`applies_to.handwritten_or_typewritten`: W.D. Mich.'s
+/// limits, say), so the form asks it even when the filer is represented. A pro se
+/// filer is always asked (`pro_se_handwritten`). Which rule applies is the engine's to
+/// decide; this only chooses when to show the question.
+pub fn asks_how_paper_was_made(profile: &Profile) -> bool {
+    let orders = profile.judges.iter().filter_map(|judge| judge.standing_order.as_ref()).flat_map(|o| &o.rules);
+    profile
+        .national
+        .rules
+        .iter()
+        .chain(&profile.local.rules)
+        .chain(orders)
+        .any(|rule| rule.applies_to.as_ref().is_some_and(|a| a.handwritten_or_typewritten.is_some()))
 }
 
 /// Puts a number field as typed: left out when empty (the engine then says what is
@@ -428,6 +459,7 @@ pub fn path_label(path: &str) -> String {
         "pmc_completed" => "Whether a pre-motion conference was held",
         "document.page_count" => "Page count",
         "document.word_count" => "Word count",
+        "document.handwritten_or_typewritten" => "Whether the paper is handwritten or typewritten",
         "document.caption" => "The caption",
         "document.signature_block" => "The signature block",
         "document.sections" => "The paper's sections",
@@ -638,6 +670,92 @@ mod tests {
         assert_eq!(
             FilingForm::from_saved(&json!({"district_id": 3, "caption": {"flags": {"gone": true}}})),
             FilingForm::default()
+        );
+    }
+
+    fn profile(district: &str) -> Profile {
+        let path = format!("{}/../data/profiles/{district}.json", env!("CARGO_MANIFEST_DIR"));
+        ffi::parse_profile(&std::fs::read(path).unwrap()).unwrap()
+    }
+
+    /// The engine's results for a form: `(category, status, message)`.
+    fn results(profile: &Profile, form: &FilingForm) -> Vec<(String, String, String)> {
+        let bytes = ffi::check_json(profile, &serde_json::to_vec(&form.to_request()).unwrap()).unwrap();
+        let response: courtrules_engine::model::CheckResponse = serde_json::from_slice(&bytes).unwrap();
+        response
+            .results
+            .into_iter()
+            .map(|r| (r.category.as_str().to_owned(), r.status.as_str().to_owned(), r.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_handwritten_paper_is_described_and_kept() {
+        // A pro se party's handwritten 12-page reconsideration brief in S.D.N.Y.: Local
+        // Civil Rule 6.3's 10 pages, and no certificate of compliance owed.
+        let mut form = FilingForm {
+            district_id: "sdny".into(),
+            judge_slug: "court".into(),
+            document_scope: "reconsideration_support".into(),
+            motion_type: "reconsideration".into(),
+            is_pro_se: true,
+            page_count: "12".into(),
+            word_count: "3000".into(),
+            ..FilingForm::default()
+        };
+        form.sections.included = true;
+        form.sections.set("has_memorandum_of_law", true);
+        let sdny = profile("sdny");
+        let typed = results(&sdny, &form);
+        assert!(
+            typed.iter().any(|(_, status, m)| status == "FAIL" && m.contains("certificate of compliance")),
+            "{typed:?}"
+        );
+        form.handwritten_or_typewritten = true;
+        assert_eq!(form.to_request()["document"]["handwritten_or_typewritten"], json!(true));
+        let by_hand = results(&sdny, &form);
+        assert!(
+            by_hand
+                .iter()
+                .any(|(category, status, m)| category == "PAGE_LIMIT" && status == "FAIL" && m.contains("10 pages")),
+            "{by_hand:?}"
+        );
+        assert!(!by_hand.iter().any(|(_, _, m)| m.contains("certificate of compliance")), "{by_hand:?}");
+        // Kept for the tab, and by a PDF's reading, which cannot tell.
+        let saved = FilingForm::from_saved(&serde_json::from_str(&form.to_saved().to_string()).unwrap());
+        assert!(saved.handwritten_or_typewritten);
+        form.fill_from(
+            &json!({"document_scope": "reconsideration_support", "document": {"page_count": 9, "word_count": 2000}}),
+        );
+        assert!(form.handwritten_or_typewritten);
+        // Unticked, the request is as it always was.
+        form.handwritten_or_typewritten = false;
+        assert!(form.to_request()["document"].get("handwritten_or_typewritten").is_none());
+    }
+
+    #[test]
+    fn the_question_is_asked_where_the_rules_turn_on_it_whoever_files() {
+        // W.D. Mich.'s limits turn on it for every filer; S.D.N.Y.'s and E.D.N.Y.'s only
+        // for a pro se one (asked whenever the filer is pro se).
+        assert!(asks_how_paper_was_made(&profile("miwd")));
+        assert!(!asks_how_paper_was_made(&profile("sdny")));
+        assert!(!asks_how_paper_was_made(&profile("edny")));
+        // A represented party's typewritten dispositive brief in W.D. Mich.: 25 pages.
+        let form = FilingForm {
+            district_id: "miwd".into(),
+            judge_slug: "court".into(),
+            motion_type: "Rule_12".into(),
+            handwritten_or_typewritten: true,
+            page_count: "30".into(),
+            word_count: "9000".into(),
+            ..FilingForm::default()
+        };
+        let by_hand = results(&profile("miwd"), &form);
+        assert!(
+            by_hand
+                .iter()
+                .any(|(category, status, m)| category == "PAGE_LIMIT" && status == "FAIL" && m.contains("25 pages")),
+            "{by_hand:?}"
         );
     }
 
