@@ -156,3 +156,22 @@ test("2: a pro se party's handwritten reconsideration brief in S.D.N.Y. gets Loc
   e.check((await page.locator(toggle).count()) === 1, "W.D. Mich. does not ask whether the paper is handwritten");
   e.done();
 });
+
+test("3: describing a memorandum's sections starts with its memorandum of law ticked", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "edny", judge: "court" });
+  const e = expectations();
+  await page.selectOption("#field-document_scope", "brief_support");
+  await page.selectOption("#field-motion_type", "Rule_12");
+  await page.fill("#field-document-word_count", "6000");
+  await page.fill("#field-document-page_count", "20");
+  await page.check("#field-document-sections");
+  const own = page.locator("#field-document-sections-has_memorandum_of_law");
+  await own.waitFor();
+  e.check(await own.isChecked(), "Memorandum of law starts unticked for a memorandum");
+  await verdict(page);
+  const missing = await page.locator("li.result[data-status='FAIL']", { hasText: "memorandum of law" }).count();
+  e.check(missing === 0, "the memorandum is said to miss its memorandum of law");
+  e.done();
+});

@@ -1170,7 +1170,10 @@ fn Flags(
                     id=switch_id.clone()
                     type="checkbox"
                     prop:checked=included
-                    on:change=move |ev| { let v = event_target_checked(&ev); form.update(|f| group(f).included = v) }
+                    on:change=move |ev| {
+                        let v = event_target_checked(&ev);
+                        form.update(|f| if name == "sections" { f.describe_sections(v) } else { group(f).included = v })
+                    }
                 />
                 <label for=switch_id>{format!("Describe the {}", title.to_lowercase())}</label>
             </div>

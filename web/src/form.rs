@@ -233,6 +233,28 @@ impl FilingForm {
         }
     }
 
+    /// Switches the description of the paper's sections on or off. Switched on with no
+    /// box ticked, the box of the paper being checked starts ticked — a memorandum is
+    /// its own memorandum of law, a Rule 56.1 statement its own statement — so that
+    /// describing the sections does not first say the paper lacks itself.
+    pub fn describe_sections(&mut self, on: bool) {
+        self.sections.included = on;
+        if !on || self.sections.flags.iter().any(|(_, value)| *value) {
+            return;
+        }
+        let own = match self.document_scope.as_str() {
+            "brief_support"
+            | "brief_opposition"
+            | "brief_reply"
+            | "reconsideration_support"
+            | "reconsideration_reply" => "has_memorandum_of_law",
+            "rule_56_1_statement" if self.filing_role == FilingRole::Opponent.as_str() => "has_56_1_counterstatement",
+            "rule_56_1_statement" => "has_56_1_statement",
+            _ => return,
+        };
+        self.sections.set(own, true);
+    }
+
     /// Forgets the paper's description (`document`), keeping the filing's own fields.
     pub fn clear_document(&mut self) {
         let empty = FilingForm::default();
@@ -757,6 +779,32 @@ mod tests {
                 .any(|(category, status, m)| category == "PAGE_LIMIT" && status == "FAIL" && m.contains("25 pages")),
             "{by_hand:?}"
         );
+    }
+
+    #[test]
+    fn a_memorandum_described_by_its_sections_has_its_memorandum_of_law() {
+        let mut form = filled();
+        form.describe_sections(true);
+        assert!(form.sections.get("has_memorandum_of_law"));
+        assert_eq!(form.sections.flags.iter().filter(|(_, v)| *v).count(), 1);
+        // The E.D.N.Y. memorandum in support no longer misses itself.
+        let edny = profile("edny");
+        let found = results(&edny, &FilingForm { judge_slug: "court".into(), ..form.clone() });
+        assert!(!found.iter().any(|(_, s, m)| s == "FAIL" && m.contains("memorandum of law")), "{found:?}");
+        // Switched off and on again, the user's own ticks stand.
+        form.sections.set("has_memorandum_of_law", false);
+        form.sections.set("has_toc", true);
+        form.describe_sections(false);
+        form.describe_sections(true);
+        assert!(!form.sections.get("has_memorandum_of_law") && form.sections.get("has_toc"));
+        // A letter is not a memorandum; an opponent's 56.1 paper is a counterstatement.
+        let mut letter = FilingForm { document_scope: "letter".into(), ..filled() };
+        letter.describe_sections(true);
+        assert!(letter.sections.included && !letter.sections.flags.iter().any(|(_, v)| *v));
+        let mut counter =
+            FilingForm { document_scope: "rule_56_1_statement".into(), filing_role: "opponent".into(), ..filled() };
+        counter.describe_sections(true);
+        assert!(counter.sections.get("has_56_1_counterstatement"));
     }
 
     #[test]
