@@ -175,3 +175,35 @@ test("3: describing a memorandum's sections starts with its memorandum of law ti
   e.check(missing === 0, "the memorandum is said to miss its memorandum of law");
   e.done();
 });
+
+test("4: the deadlines panel keeps its event, date, time and service over a reload and Back", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "sdny" });
+  await waitForResponse(app, (r) => path(r.url) === "/api/v1/courts/sdny/time-rules" && r.status === 200, 15_000);
+  const e = expectations();
+  await page.locator("#deadline-trigger option[value='service_of_motion']").waitFor({ state: "attached" });
+  await page.selectOption("#deadline-trigger", "service_of_motion");
+  await page.fill("#deadline-date", "2026-11-12");
+  await page.fill("#deadline-time", "14:30");
+  await page.selectOption("#deadline-service", "mail");
+  await page.locator("#deadline-list li.deadline").first().waitFor();
+  const state = async () => ({
+    court: await page.inputValue("#field-district_id"),
+    trigger: await page.inputValue("#deadline-trigger"),
+    date: await page.inputValue("#deadline-date"),
+    time: await page.inputValue("#deadline-time"),
+    service: await page.inputValue("#deadline-service"),
+  });
+  const expected = JSON.stringify({ court: "sdny", trigger: "service_of_motion", date: "2026-11-12", time: "14:30", service: "mail" });
+  const first = await page.locator("#deadlines-summary").innerText();
+  await page.reload();
+  await page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 15_000 });
+  e.check(JSON.stringify(await state()) === expected, `after a reload: ${JSON.stringify(await state())}`);
+  e.check((await page.locator("#deadlines-summary").innerText()) === first, "the deadlines after a reload differ");
+  await page.goto("about:blank");
+  await page.goBack();
+  await page.locator("#deadline-list li.deadline").first().waitFor({ timeout: 15_000 });
+  e.check(JSON.stringify(await state()) === expected, `after Back: ${JSON.stringify(await state())}`);
+  e.done();
+});

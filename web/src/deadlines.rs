@@ -65,6 +65,14 @@ fn service_label(method: ServiceMethod) -> &'static str {
     }
 }
 
+/// Where the panel's inputs (event, date, time, service) are kept for the tab, in its
+/// session storage, as the filing is (`courtrules.filing`): a reload or Back finds them.
+const DEADLINES_STORAGE: &str = "courtrules.deadlines";
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
 /// Today in the browser's time zone (YYYY-MM-DD): the date field's starting value.
 fn today() -> String {
     let now = js_sys::Date::new_0();
@@ -98,7 +106,41 @@ pub fn DeadlinesPanel(
     let painted = RwSignal::new(false);
     spawn_local(async move {
         when_idle().await;
+        // The inputs kept for the tab, read when the panel is built (not at start).
+        let saved = session_storage()
+            .and_then(|s| s.get_item(DEADLINES_STORAGE).ok()?)
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+        if let Some(saved) = saved {
+            if let Some(t) = saved["trigger"].as_str().and_then(Trigger::parse) {
+                trigger.set(t);
+            }
+            if let Some(d) = saved["trigger_date"].as_str() {
+                date.set(d.to_owned());
+            }
+            if let Some(t) = saved["trigger_time"].as_str() {
+                time.set(t.to_owned());
+            }
+            if let Some(m) = saved["service_method"].as_str().and_then(ServiceMethod::parse) {
+                service.set(m);
+            }
+        }
         painted.set(true);
+    });
+    // Kept at every change once the panel is built (the values it was built with
+    // included: written once, after the first paint).
+    Effect::new(move |_| {
+        if !painted.get() {
+            return;
+        }
+        let saved = serde_json::json!({
+            "trigger": trigger.get().as_str(),
+            "trigger_date": date.get(),
+            "trigger_time": time.get(),
+            "service_method": service.get().as_str(),
+        });
+        if let Some(storage) = session_storage() {
+            let _ = storage.set_item(DEADLINES_STORAGE, &saved.to_string());
+        }
     });
     Effect::new(move |_| {
         let (key, district_id) = (api_key.get(), district.get());
@@ -305,9 +347,11 @@ pub fn DeadlinesPanel(
                             if let Some(m) = ServiceMethod::parse(&event_target_value(&ev)) { service.set(m) }
                         }
                     >
+                        // Marked selected too: a method kept for the tab is set before the
+                        // options exist.
                         {ServiceMethod::ALL
                             .iter()
-                            .map(|m| view! { <option value=m.as_str()>{service_label(*m)}</option> })
+                            .map(|m| view! { <option value=m.as_str() selected=*m == service.get_untracked()>{service_label(*m)}</option> })
                             .collect_view()}
                     </select>
                     <p class="hint">"Mail and the other means Rule 6(d) names add three days to periods that run from service; electronic service adds none."</p>
