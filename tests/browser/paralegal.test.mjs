@@ -207,3 +207,24 @@ test("4: the deadlines panel keeps its event, date, time and service over a relo
   e.check(JSON.stringify(await state()) === expected, `after Back: ${JSON.stringify(await state())}`);
   e.done();
 });
+
+test("5: 'sample data' said once, a count too large said so, and what could not run not blamed on the form", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "edny", judge: "avery-sample" });
+  const e = expectations();
+  await page.fill("#field-document-word_count", "6000");
+  await page.fill("#field-document-page_count", "20");
+  await verdict(page);
+  const coverage = await page.locator("#coverage-note").innerText();
+  e.check(coverage.split("(sample data").length - 1 === 1, `the Applied line: ${coverage}`);
+  const skipped = await page.locator("#skipped h3").innerText();
+  e.check(/^Could not run \(\d+\)$/.test(skipped), `the heading: ${skipped}`);
+  await page.fill("#field-document-page_count", "99999999999");
+  await page.locator("#field-document-word_count").focus();
+  const problem = page.locator("#field-document-page_count-problem");
+  await problem.waitFor({ timeout: 5_000 });
+  const text = await problem.innerText();
+  e.check(text === "Page count is too large: enter the count itself, like 25.", `the problem: ${text}`);
+  e.done();
+});

@@ -12,8 +12,8 @@ use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::form::{
-    FilingForm, FlagGroup, asks_how_paper_was_made, changed_fields, field_id, label, needs_in_words, path_label,
-    plain_problem, value_label,
+    FilingForm, FlagGroup, asks_how_paper_was_made, changed_fields, coverage_in_words, field_id, label, needs_in_words,
+    path_label, plain_problem, value_label,
 };
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
@@ -1330,7 +1330,7 @@ fn Results(outcome: Memo<Outcome>, touched: RwSignal<BTreeSet<String>>, layer: R
                 Outcome::Checked(local) => Some(view! {
                     {layer_note(&layer.get())}
                     <p class="coverage" id="coverage-note" data-level=local.response.meta.coverage.level.as_str()>
-                        {local.response.meta.coverage_note.clone()}
+                        {coverage_in_words(&local.response.meta.coverage_note)}
                     </p>
                     <p class="timing" id="check-time" data-ms=format!("{:.3}", local.millis)>
                         {format!("Checked in this browser in {:.2} ms.", local.millis)}
@@ -1438,7 +1438,10 @@ fn details_view(response: CheckResponse, proposed: Option<String>) -> impl IntoV
         {groups}
         {(!skipped.is_empty()).then(|| view! {
             <section class="skipped" id="skipped">
-                <h3>{format!("Could not run ({total_skipped}): describe more of the filing to run them")}</h3>
+                <h3>{format!("Could not run ({total_skipped})")}</h3>
+                // Not "describe more of the filing": what a check needs may be what the
+                // paper has not got (a motion for a paper that belongs to none).
+                <p class="hint">"Each of these needs something the description does not say:"</p>
                 <ul>
                     {skipped.into_iter().map(|(category, needs, rules)| view! {
                         <li data-needs=needs.clone()>

@@ -528,9 +528,37 @@ pub fn plain_problem(path: &str, message: &str) -> String {
         return format!("{field} must be at least {}.", number(rest));
     }
     if let Some(rest) = message.strip_prefix("must be at most ") {
-        return format!("{field} must be at most {}.", number(rest));
+        let most = number(rest);
+        // The most a count can hold (4,294,967,295) is no rule's limit: the number is
+        // simply too large.
+        return match most.parse::<u64>() {
+            Ok(n) if n >= 1_000_000 => format!("{field} is too large: enter the count itself, like 25."),
+            Ok(n) => format!("{field} must be at most {}.", thousands(n)),
+            Err(_) => format!("{field} must be at most {most}."),
+        };
     }
     format!("{field}: {message}")
+}
+
+/// 8100 → "8,100", as the results print counts.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// The engine's coverage note as the results show it. A sample standing order's title
+/// already ends "(sample data)", and the engine adds "(sample data: a fictional
+/// order, …)" after it: said once. (The server's answer says it twice too; the
+/// engine's `coverage_note` is where it should be said once.)
+pub fn coverage_in_words(note: &str) -> String {
+    note.replace(" (sample data) (sample data: ", " (sample data: ")
 }
 
 fn lower_first(text: &str) -> String {
@@ -912,6 +940,46 @@ mod wording_tests {
             plain_problem("document.format.primary_font_size_pt", "must be greater than 0, got -1"),
             "Body font size must be a number greater than 0, like 12."
         );
+    }
+
+    #[test]
+    fn a_number_too_large_for_a_count_is_said_so() {
+        let request = FilingForm {
+            district_id: "edny".into(),
+            judge_slug: "court".into(),
+            page_count: "99999999999".into(),
+            word_count: "100".into(),
+            ..FilingForm::default()
+        }
+        .to_request();
+        let problems: Vec<courtrules_engine::model::FieldError> =
+            serde_json::from_slice(&courtrules_engine::ffi::validate_json(&serde_json::to_vec(&request).unwrap()))
+                .unwrap();
+        let said: Vec<String> = problems.iter().map(|p| plain_problem(&p.path, &p.message)).collect();
+        assert_eq!(said, ["Page count is too large: enter the count itself, like 25."]);
+        assert_eq!(
+            plain_problem("document.word_count", "must be at most 12000, got 13000"),
+            "Word count must be at most 12,000."
+        );
+    }
+
+    #[test]
+    fn a_sample_order_is_said_to_be_sample_data_once() {
+        use courtrules_engine::ffi;
+        let path = format!("{}/../data/profiles/edny.json", env!("CARGO_MANIFEST_DIR"));
+        let profile = ffi::parse_profile(&std::fs::read(path).unwrap()).unwrap();
+        let form = FilingForm {
+            district_id: "edny".into(),
+            judge_slug: "avery-sample".into(),
+            page_count: "10".into(),
+            word_count: "2000".into(),
+            ..FilingForm::default()
+        };
+        let bytes = ffi::check_json(&profile, &serde_json::to_vec(&form.to_request()).unwrap()).unwrap();
+        let response: courtrules_engine::model::CheckResponse = serde_json::from_slice(&bytes).unwrap();
+        let shown = coverage_in_words(&response.meta.coverage_note);
+        assert_eq!(shown.matches("(sample data").count(), 1, "{shown}");
+        assert!(shown.contains("Avery Sample (sample data: a fictional order"), "{shown}");
     }
 
     #[test]
