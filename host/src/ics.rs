@@ -6,10 +6,22 @@
 //! that hour in whatever zone the reader's calendar is in, hours off for a lawyer in
 //! another zone. So it too is an all-day event on its date, with "by HH:MM court time"
 //! in its summary.
+//!
+//! The calendar has no `METHOD`, so each event's `DTSTAMP` says when its information was
+//! last revised (RFC 5545 §3.8.7.2). The time of the request would make the bytes differ
+//! on every call; the event's own date said nothing true. What the dates rest on is the
+//! data pack's rules and holidays, so the stamp is the day they were last read
+//! (`DATA_AS_OF`, the latest `as_of` of `data/deadlines/` and `data/holidays/state-legal/`,
+//! a test keeps them in step): a calendar exported after the data is revised is stamped
+//! later. `SEQUENCE` is 0: no answer knows of an earlier one.
 
 use crate::service::error::Error;
-use courtrules_engine::model::{DeadlineResponse, PeriodLayer, PeriodUnit, StepKind};
+use courtrules_engine::model::{DeadlineResponse, PeriodLayer, PeriodUnit, ServiceMethod, StepKind};
 use sha2::{Digest, Sha256};
+
+/// The latest `as_of` of the data the deadlines are computed from (`YYYYMMDD`): every
+/// event's `DTSTAMP`, at 00:00 UTC.
+const DATA_AS_OF: &str = "20261129";
 
 /// The calendar for the engine's deadline answer, as it comes out of the engine (JSON);
 /// `NoCalendarEvents` with the answer's note when it has no deadline (a calendar holds at
@@ -31,8 +43,8 @@ fn calendar(answer: &DeadlineResponse) -> String {
         "PRODID:-//courtrules//deadlines//EN".to_owned(),
         "CALSCALE:GREGORIAN".to_owned(),
     ];
-    // DTSTAMP must be a UTC time; the event's own date keeps the bytes deterministic.
-    let stamp = format!("{}T000000Z", compact(&answer.trigger_date));
+    // A UTC time: the day the data was last read (above), the same for every request.
+    let stamp = format!("{DATA_AS_OF}T000000Z");
     let mut uids = std::collections::HashSet::new();
     for deadline in &answer.deadlines {
         // A custom period given twice is one deadline: one event (two with one UID would
@@ -44,6 +56,7 @@ fn calendar(answer: &DeadlineResponse) -> String {
         lines.push("BEGIN:VEVENT".to_owned());
         lines.push(format!("UID:{uid}"));
         lines.push(format!("DTSTAMP:{stamp}"));
+        lines.push("SEQUENCE:0".to_owned());
         lines.push(format!("DTSTART;VALUE=DATE:{}", compact(&deadline.due_date)));
         lines.push(format!("DTEND;VALUE=DATE:{}", compact(&next_day(&deadline.due_date))));
         let due = match deadline.due_time.as_deref() {
@@ -51,7 +64,15 @@ fn calendar(answer: &DeadlineResponse) -> String {
             Some(time) => format!("Due by {time} court time"),
             None => "Due".to_owned(),
         };
-        lines.push(format!("SUMMARY:{}", text(&format!("{due}: {} ({})", deadline.label, deadline.citation))));
+        // A period that runs from service says which service it was counted after: the
+        // events of another service method have UIDs of their own (below), so a calendar
+        // that holds both tells them apart.
+        let served = if from_service(deadline) {
+            format!(" — counted after {}", service_words(answer.service_method))
+        } else {
+            String::new()
+        };
+        lines.push(format!("SUMMARY:{}", text(&format!("{due}: {} ({}){served}", deadline.label, deadline.citation))));
         let mut description = vec![format!("{} — {}", deadline.label, deadline.citation)];
         for step in &deadline.trail {
             let when = match (&step.date, &step.time) {
@@ -81,14 +102,19 @@ fn calendar(answer: &DeadlineResponse) -> String {
 /// only ones it moves; the service method only for periods that run from service (the
 /// same judgment's deadlines exported after mail and after electronic service are one
 /// set of events, not two).
+///
+/// A service method corrected after an export therefore adds events beside the old
+/// ones rather than replacing them: chosen so. The output is deterministic, so the
+/// corrected event could not carry a later `SEQUENCE` or `DTSTAMP`, and a calendar that
+/// keeps the copy it has of an event not marked newer would keep the wrong day without
+/// a sign; two events, each naming the service it was counted after in its summary, are
+/// seen, and the one that no longer applies is deleted by hand (docs/deadlines.md).
 fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline) -> String {
     let time = match (&answer.trigger_time, deadline.unit) {
         (Some(time), PeriodUnit::Hours) => format!("T{}", time.replace(':', "")),
         _ => String::new(),
     };
-    // The trail says which periods run from service: Rule 6(d)'s step.
-    let from_service =
-        deadline.trail.iter().any(|step| matches!(step.step, StepKind::AddServiceDays | StepKind::NoServiceDays));
+    let from_service = from_service(deadline);
     let service = if from_service { format!(".{}", answer.service_method.as_str()) } else { String::new() };
     let period = match deadline.layer {
         PeriodLayer::Request => {
@@ -114,6 +140,22 @@ fn uid(answer: &DeadlineResponse, deadline: &courtrules_engine::model::Deadline)
         answer.trigger.as_str(),
         compact(&answer.trigger_date),
     )
+}
+
+/// Whether the period runs from service: the trail has Rule 6(d)'s step.
+fn from_service(deadline: &courtrules_engine::model::Deadline) -> bool {
+    deadline.trail.iter().any(|step| matches!(step.step, StepKind::AddServiceDays | StepKind::NoServiceDays))
+}
+
+/// The service a period was counted after, in words.
+fn service_words(method: ServiceMethod) -> &'static str {
+    match method {
+        ServiceMethod::Personal => "personal service",
+        ServiceMethod::Mail => "service by mail",
+        ServiceMethod::LeavingWithClerk => "service by leaving it with the clerk",
+        ServiceMethod::Electronic => "electronic service",
+        ServiceMethod::OtherConsented => "service by other consented means",
+    }
 }
 
 /// `YYYY-MM-DD` as `YYYYMMDD`.
@@ -279,6 +321,47 @@ mod tests {
         timed.deadlines[0].due_time = Some("24:00".into());
         let calendar = calendar(&timed).replace("\r\n ", "");
         assert!(calendar.contains("SUMMARY:Due by the end of the day (midnight court time): Reply"), "{calendar}");
+    }
+
+    #[test]
+    fn the_stamp_is_the_day_the_data_was_last_read_and_a_period_from_service_names_its_service() {
+        let mut mail = answer(None, &[("national", "Objections", "days", "frcp-x"), ("request", "Reply", "days", "")]);
+        mail.deadlines[1].trail = serde_json::from_value(serde_json::json!([{
+            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
+            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
+        }]))
+        .unwrap();
+        mail.service_method = courtrules_engine::model::ServiceMethod::Mail;
+        let calendar = calendar(&mail).replace("\r\n ", "");
+        // Not the event's date (2026-03-03): the data's, the same for every request.
+        assert_eq!(calendar.matches(&format!("DTSTAMP:{DATA_AS_OF}T000000Z\r\n")).count(), 2, "{calendar}");
+        assert_eq!(calendar.matches("SEQUENCE:0\r\n").count(), 2, "{calendar}");
+        assert!(calendar.contains("SUMMARY:Due: Objections (Order of 3 March 2026\\, ECF No. 41)\r\n"), "{calendar}");
+        assert!(
+            calendar.contains(
+                "SUMMARY:Due: Reply (Order of 3 March 2026\\, ECF No. 41) — counted after service by mail\r\n"
+            ),
+            "{calendar}"
+        );
+    }
+
+    #[test]
+    fn the_stamp_follows_the_latest_as_of_of_the_data() {
+        // DTSTAMP is the day the deadlines' data was last read: the latest `as_of` of the
+        // files the time rules are composed from. Update DATA_AS_OF with them.
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let mut latest = String::new();
+        for folder in ["deadlines", "deadlines/local", "holidays/state-legal"] {
+            for entry in std::fs::read_dir(data.join(folder)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|extension| extension == "json") {
+                    let file: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+                    let as_of = file["as_of"].as_str().unwrap_or_else(|| panic!("{}: no as_of", path.display()));
+                    latest = latest.max(as_of.to_owned());
+                }
+            }
+        }
+        assert_eq!(compact(&latest), DATA_AS_OF, "DATA_AS_OF is not the data's latest as_of");
     }
 
     #[test]
