@@ -700,6 +700,7 @@ mod tests {
                 date_from: None,
                 after_id: None,
                 date_to: None,
+                q: None,
             }))
             .err()
             .unwrap(),
