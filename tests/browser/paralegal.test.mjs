@@ -13,7 +13,7 @@
 
 import { after, before, test } from "node:test";
 import { join } from "node:path";
-import { artifacts, chooseJudge, dropPdf, expectations, openApp, rulesLoaded, startAppAndBrowser, stopAppAndBrowser, waitForResponse } from "./support.mjs";
+import { artifacts, chooseJudge, dropPdf, expectations, openApp, rulesLoaded, runAxe, startAppAndBrowser, stopAppAndBrowser, waitForResponse } from "./support.mjs";
 
 let started, server, origin, browser;
 
@@ -67,6 +67,9 @@ test("1: a PDF captioned for E.D.N.Y. dropped while N.D. Tex. is chosen switches
   await verdict(page);
   const coverage = await page.locator("#coverage-note").innerText();
   e.check(/S\.D\.N\.Y\. and E\.D\.N\.Y\./.test(coverage) && !/N\.D\. Tex\./.test(coverage), `the rules applied: ${coverage}`);
+  const axe = await runAxe(page);
+  const serious = axe.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+  e.check(serious.length === 0, `axe-core with the note shown: ${serious.map((v) => v.id).join(", ")}`);
   // Nothing in the engine's ids.
   const status = await page.locator("#pdf-status").innerText();
   e.check(!/`|\bedny\b|\btxnd\b/.test(status + said), `ids shown: ${status} | ${said}`);
