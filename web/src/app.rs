@@ -867,6 +867,8 @@ fn PdfDrop(
             }
         });
     };
+    // The note on the caption's court, while its court is the one chosen.
+    let shown_note = move || court_note.get().filter(|note| district.with(|d| *d == note.holds_for));
     view! {
         <DropZone
             class="dropzone"
@@ -885,13 +887,13 @@ fn PdfDrop(
             >
                 {move || status.get()}
                 {move || others.with(|note| (!note.is_empty()).then(|| format!(" {note}")))}
+                // Within the status, so that it is said with it; set apart, as it changes
+                // the court (or says the court could not be changed).
+                {move || shown_note().map(|note| view! {
+                    <span id="pdf-court" class="court-note" data-state=note.state>{note.said}</span>
+                })}
             </p>
-            {move || {
-                court_note
-                    .get()
-                    .filter(|note| district.with(|d| *d == note.holds_for))
-                    .map(|note| court_note_view(note, court_note, form))
-            }}
+            {move || shown_note().and_then(|note| court_undo_view(note, court_note, form))}
             <FieldList fields=filled id="pdf-filled" heading="Filled from the PDF:" />
             <FieldList fields=unfilled id="pdf-unfilled" heading="Not filled, for you to enter:" />
             <FieldList fields=cleared id="pdf-cleared" heading="Cleared, as this PDF does not describe them:" />
@@ -929,34 +931,32 @@ impl CourtNote {
     }
 }
 
-fn court_note_view(
+/// The way back after the page chose the caption's court: the court and judge chosen before.
+fn court_undo_view(
     note: CourtNote,
     court_note: RwSignal<Option<CourtNote>>,
     form: RwSignal<FilingForm>,
-) -> impl IntoView {
-    let back = note.undo.clone().map(|(from, judge_slug, named)| {
-        let label = format!("Undo: back to {}", from.court_name());
-        let undo = move |_| {
-            court_note.set(Some(CourtNote {
-                said: pdf::kept_court(&named, &from),
-                state: "kept",
-                holds_for: from.value.clone(),
-                undo: None,
-            }));
-            let (district_id, judge_slug) = (from.value.clone(), judge_slug.clone());
-            form.update(|f| {
-                f.district_id = district_id;
-                f.judge_slug = judge_slug;
-            });
-        };
-        view! { <button id="pdf-court-undo" type="button" on:click=undo>{label}</button> }
-    });
-    view! {
-        <div id="pdf-court" class="court-note" data-state=note.state>
-            <p role="status">{note.said}</p>
-            {back}
+) -> Option<impl IntoView + use<>> {
+    let (from, judge_slug, named) = note.undo?;
+    let label = format!("Undo: back to {}", from.court_name());
+    let undo = move |_| {
+        court_note.set(Some(CourtNote {
+            said: pdf::kept_court(&named, &from),
+            state: "kept",
+            holds_for: from.value.clone(),
+            undo: None,
+        }));
+        let (district_id, judge_slug) = (from.value.clone(), judge_slug.clone());
+        form.update(|f| {
+            f.district_id = district_id;
+            f.judge_slug = judge_slug;
+        });
+    };
+    Some(view! {
+        <div class="court-note-undo">
+            <button id="pdf-court-undo" type="button" on:click=undo>{label}</button>
         </div>
-    }
+    })
 }
 
 /// A PDF's fields by their labels under a heading (`#{id}`, headed by `#{id}-heading`),
