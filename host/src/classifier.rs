@@ -295,6 +295,9 @@ async fn read_page(
     page: u32,
     end: Instant,
 ) -> Result<PageRead, PageError> {
+    // The worker is taken before the image is extracted: only pages being recognised
+    // hold an image in memory.
+    let worker = ocr.worker(end).await.map_err(PageError::Ocr)?;
     let image = match sandbox.call(Op::ScanImage { pdf, page }, Due::By(end)).await {
         Ok(Ok(image)) => image,
         // An image the engine cannot extract (a bomb, an unsupported codec), or one too
@@ -308,7 +311,7 @@ async fn read_page(
         }
         Err(error) => return Err(PageError::Sandbox(error)),
     };
-    match ocr.recognize(image, end).await {
+    match ocr.recognize(&worker, image, end).await {
         Ok(text) if text.chars().any(char::is_alphanumeric) => Ok(PageRead::Text(text)),
         Ok(_) => Ok(PageRead::Unreadable("no text was recognised on it".into())),
         Err(OcrError::Failed(reason)) => Ok(PageRead::Unreadable(reason)),

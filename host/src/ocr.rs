@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::Instant;
 use tokio::io::AsyncWriteExt;
 use tokio::process::Command;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 /// The engine accepts at most this much recognised text per page
 /// (`MAX_OCR_TEXT_BYTES` in `engine/src/classify/limits.rs`).
@@ -18,7 +18,10 @@ const MAX_TEXT_BYTES: usize = 1 << 20;
 pub struct Ocr {
     program: PathBuf,
     language: String,
-    /// Tesseract processes running at once, across all requests.
+    /// Pages being read at once, across all requests: a page holds its worker from the
+    /// extraction of its image to the end of its Tesseract process, so at most this many
+    /// page images (up to the engine's `MAX_OCR_PIXELS`, 16 megapixels, each; a JPEG up
+    /// to `MAX_STORED_OCR_PIXELS`) and Tesseract processes are in memory.
     workers: Semaphore,
 }
 
@@ -50,14 +53,24 @@ impl Ocr {
         Ok(text.lines().next().unwrap_or("").trim().to_owned())
     }
 
-    /// The text of one page image: its lines, top to bottom, separated by `\n`. The
-    /// wait for a free worker counts against `until`; past it the process is killed.
-    pub async fn recognize(&self, image: Vec<u8>, until: Instant) -> Result<String, OcrError> {
-        let work = async {
-            let _worker = self.workers.acquire().await.map_err(|_| OcrError::Unavailable("shutting down".into()))?;
-            self.run(image).await
-        };
-        tokio::time::timeout_at(until.into(), work).await.map_err(|_| OcrError::TimedOut)?
+    /// A worker, to hold while the page's image is extracted and recognised. The wait
+    /// counts against `until`.
+    pub async fn worker(&self, until: Instant) -> Result<SemaphorePermit<'_>, OcrError> {
+        tokio::time::timeout_at(until.into(), self.workers.acquire())
+            .await
+            .map_err(|_| OcrError::TimedOut)?
+            .map_err(|_| OcrError::Unavailable("shutting down".into()))
+    }
+
+    /// The text of one page image: its lines, top to bottom, separated by `\n`, read
+    /// on the `worker` the caller holds. Past `until` the process is killed.
+    pub async fn recognize(
+        &self,
+        _worker: &SemaphorePermit<'_>,
+        image: Vec<u8>,
+        until: Instant,
+    ) -> Result<String, OcrError> {
+        tokio::time::timeout_at(until.into(), self.run(image)).await.map_err(|_| OcrError::TimedOut)?
     }
 
     async fn run(&self, image: Vec<u8>) -> Result<String, OcrError> {

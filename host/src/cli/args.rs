@@ -147,7 +147,8 @@ pub(super) struct ClassifyArgs {
     /// Most pages without a text layer recognised per document (422 beyond).
     #[arg(long, env = "COURTRULES_OCR_MAX_PAGES", default_value_t = 10)]
     pub(super) ocr_max_pages: usize,
-    /// Tesseract processes running at once.
+    /// Pages read by text recognition at once, across requests: each holds its page image
+    /// and a Tesseract process, so this bounds their memory.
     #[arg(long, env = "COURTRULES_OCR_WORKERS", default_value_t = 2)]
     pub(super) ocr_workers: usize,
     /// The Tesseract program, a name looked up in PATH or a path (Debian: tesseract-ocr
