@@ -69,6 +69,8 @@ const TESTS: &[Test<Servers>] = &[
     ("unknown_district_404_judge_not_in_district_404_no_profile_422", lookup_errors),
     ("a_pdf_over_the_size_limit_is_400_and_a_body_over_it_413", a_pdf_over_the_size_limit),
     ("a_file_that_is_not_a_pdf_is_422_saying_so", a_non_pdf_is_422),
+    ("a_pdf_past_the_engines_operator_limit_is_422_naming_it_with_no_second_pass", too_many_operators_is_422),
+    ("a_huge_scanned_page_image_is_read_reduced_within_the_workers", a_huge_scanned_image_is_reduced),
     ("hostile_corpus_gets_4xx_in_time_in_bounded_memory_and_no_rows", hostile_corpus),
     ("uploads_are_stored_listed_fetched_and_pruned", uploads_are_stored_listed_and_pruned),
     ("cli_classify_prints_the_servers_classification", cli_classify_prints_the_classification),
@@ -591,7 +593,122 @@ fn a_non_pdf_is_422(servers: &Servers) {
         let (reply, _) = classify(&servers.server, &servers.key, &request("avery-sample", "edny", bytes, filename));
         let body = general_error(&reply, 422, "unreadable-pdf");
         assert!(body["error"].as_str().unwrap().contains("not a PDF"), "{filename}: {body}");
+        // the suggestion fits the cause: no password to remove
+        let suggestion = body["suggestion"].as_str().unwrap();
+        assert!(suggestion.contains("this file is not one") && !suggestion.contains("password"), "{body}");
     }
+}
+
+/// A 4 KB PDF whose 20 pages paint form XObjects 840,000 times each (2.5 million
+/// operators a page, under the per-page limit) used to run out of the 15 s format
+/// budget, run again without format detection and end in a 502 "retry later". Now the
+/// document's operator limit refuses it in the first call: a 422 naming the operators,
+/// whose suggestion does not invite a retry — and no second pass (the server logs one
+/// when the format budget runs out).
+fn too_many_operators_is_422(servers: &Servers) {
+    let file = "form_fanout_every_page.pdf";
+    let pdf = std::fs::read(fixtures_dir().join("hostile").join(file)).unwrap();
+    let (reply, elapsed) = classify(&servers.server, &servers.key, &request("avery-sample", "edny", &pdf, file));
+    println!("{file}: {} in {} ms", reply.status, elapsed.as_millis());
+    let body = general_error(&reply, 422, "unreadable-pdf");
+    assert_eq!(
+        body["error"],
+        "the PDF cannot be analysed: page 3: the document's content runs more than 6,000,000 operators by this page, \
+         too many to analyse (a filing's page runs a few thousand)"
+    );
+    let suggestion = body["suggestion"].as_str().unwrap();
+    assert!(suggestion.contains("will be refused again"), "{suggestion}");
+    assert!(!suggestion.to_lowercase().contains("retry") && !suggestion.contains("password"), "{suggestion}");
+    assert!(!servers.server.log().contains("ran out of its format budget"), "a second pass was made");
+}
+
+/// A scanned page of 7,900 × 7,900 pixels (62 M, ~1 GB in Tesseract) is handed to text
+/// recognition reduced to 3,950 × 3,950: it is read (an image with no text read is a
+/// 422), and the answer says so.
+fn a_huge_scanned_image_is_reduced(servers: &Servers) {
+    let pdf = huge_scan_pdf();
+    let (reply, elapsed) = classify(&servers.server, &servers.key, &request("avery-sample", "edny", &pdf, "scan.pdf"));
+    println!("a 7,900 × 7,900 scanned page: {} in {} ms", reply.status, elapsed.as_millis());
+    let r = reply.expect(200);
+    let warnings = r["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|w| w.as_str().unwrap().contains("Page 1 was read by text recognition")), "{r}");
+}
+
+/// One letter page painted with a 7,900 × 7,900 1-bit image (a 1,000 dpi scan) of a few
+/// lines of large block letters, uncompressed (7.8 MB).
+fn huge_scan_pdf() -> Vec<u8> {
+    const SIDE: usize = 7_900;
+    let row = SIDE.div_ceil(8);
+    let mut bits = vec![0xFFu8; row * SIDE];
+    // 5 × 7 glyphs, each cell 40 pixels: dark (0) cells on white (1)
+    let glyphs: [(char, [&str; 7]); 8] = [
+        ('T', ["11111", "00100", "00100", "00100", "00100", "00100", "00100"]),
+        ('H', ["10001", "10001", "10001", "11111", "10001", "10001", "10001"]),
+        ('E', ["11111", "10000", "10000", "11110", "10000", "10000", "11111"]),
+        ('C', ["01110", "10001", "10000", "10000", "10000", "10001", "01110"]),
+        ('O', ["01110", "10001", "10001", "10001", "10001", "10001", "01110"]),
+        ('U', ["10001", "10001", "10001", "10001", "10001", "10001", "01110"]),
+        ('R', ["11110", "10001", "10001", "11110", "10100", "10010", "10001"]),
+        (' ', ["00000", "00000", "00000", "00000", "00000", "00000", "00000"]),
+    ];
+    let cell = 40;
+    let text = ["THE COURT", "THE COURT", "THE COURT", "THE COURT", "THE COURT", "THE COURT"];
+    for (l, line) in text.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let shape = glyphs.iter().find(|(g, _)| *g == ch).unwrap().1;
+            for (gy, pattern) in shape.iter().enumerate() {
+                for (gx, on) in pattern.chars().enumerate() {
+                    if on != '1' {
+                        continue;
+                    }
+                    for y in 0..cell {
+                        for x in 0..cell {
+                            let px = 800 + c * 6 * cell + gx * cell + x;
+                            let py = 800 + l * 10 * cell + gy * cell + y;
+                            bits[py * row + px / 8] &= !(0x80 >> (px % 8));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let image = bits;
+    let content = b"q 612 0 0 792 0 0 cm /Im0 Do Q";
+    let mut objects: Vec<Vec<u8>> = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>".to_vec(),
+    ];
+    let mut stream = format!("<< /Length {} >>\nstream\n", content.len()).into_bytes();
+    stream.extend_from_slice(content);
+    stream.extend_from_slice(b"\nendstream");
+    objects.push(stream);
+    let mut stream = format!(
+        "<< /Type /XObject /Subtype /Image /Width {SIDE} /Height {SIDE} /ColorSpace /DeviceGray /BitsPerComponent 1 \
+         /Length {} >>\nstream\n",
+        image.len()
+    )
+    .into_bytes();
+    stream.extend_from_slice(&image);
+    stream.extend_from_slice(b"\nendstream");
+    objects.push(stream);
+    let mut pdf = b"%PDF-1.7\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        pdf.extend_from_slice(object);
+        pdf.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = pdf.len();
+    pdf.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
+    for offset in offsets {
+        pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    pdf.extend_from_slice(
+        format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes(),
+    );
+    pdf
 }
 
 // ---------------------------------------------------------------------------------------

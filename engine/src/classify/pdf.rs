@@ -47,6 +47,13 @@ impl Pdf {
             let text = error.to_string();
             if text.to_ascii_lowercase().contains("decrypt") || text.to_ascii_lowercase().contains("password") {
                 "the PDF is encrypted and needs a password; upload an unencrypted copy".to_string()
+            } else if text.contains("decompress") {
+                // lopdf says only this when an object stream inflates past its limit
+                format!(
+                    "the PDF could not be read: an object stream is damaged or inflates past {} MiB (a \
+                     decompression bomb?)",
+                    MAX_OBJECT_STREAM_BYTES >> 20
+                )
             } else {
                 format!("the PDF could not be read: {text}")
             }

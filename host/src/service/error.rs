@@ -260,10 +260,7 @@ impl Error {
                 docs_url: docs_url("no-compliance-profile"),
                 district: court.as_ref().into(),
             }),
-            Error::UnreadablePdf(_) => general(
-                "Send the filing as a PDF that opens without a password (export or print it to PDF again if it is damaged).".into(),
-                "unreadable-pdf",
-            ),
+            Error::UnreadablePdf(why) => general(unreadable_pdf_suggestion(why).into(), "unreadable-pdf"),
             Error::UnreadableText(_) => general(
                 "Send the practices as UTF-8 text (a form feed between pages), or as the PDF the court publishes.".into(),
                 "unreadable-pdf",
@@ -275,9 +272,13 @@ impl Error {
                 scanned_pages: scanned_pages.clone(),
                 unreadable_pages: unreadable_pages.clone(),
             }),
-            Error::RecognitionFailed { scanned_pages, unreadable_pages, .. } => to_json(&ScannedPagesBody {
+            Error::RecognitionFailed { scanned_pages, unreadable_pages, cause } => to_json(&ScannedPagesBody {
                 error: self.to_string(),
-                suggestion: "Retry the request later: text recognition could not read the pages on this server just now. A PDF with a text layer (exported from the word processor) needs none.".into(),
+                suggestion: match cause {
+                    RecognitionCause::Unavailable => "Text recognition is not installed on this server, so pages without a text layer cannot be read here: send a PDF with a text layer (exported from the word processor, or run through OCR).",
+                    RecognitionCause::OutOfTime { .. } => "Scanned pages take seconds each to recognise, and these did not finish in time: the server may have been busy, or the scans are large or many. A PDF with a text layer (exported from the word processor, or run through OCR) needs no recognition; the same scan may fail again.",
+                }
+                .into(),
                 docs_url: docs_url("classification-failed"),
                 scanned_pages: scanned_pages.clone(),
                 unreadable_pages: unreadable_pages.clone(),
@@ -286,8 +287,15 @@ impl Error {
                 "Send a smaller or simpler PDF (fewer pages, smaller or fewer images); retrying the same PDF will not help.".into(),
                 "engine-limits",
             ),
-            Error::ClassificationFailed(_) | Error::ClassificationTimedOut { .. } => general(
+            Error::ClassificationFailed(_) => general(
                 "Retry the request later; if the same PDF keeps failing, report it.".into(),
+                "classification-failed",
+            ),
+            Error::ClassificationTimedOut { .. } => general(
+                "The server may have been busy, or the PDF takes longer to read than the limit allows (very many \
+                 pages, or pages built of many drawing operations): retrying may help once; if the same PDF fails \
+                 again, print it to PDF again from the original document, or send it in parts."
+                    .into(),
                 "classification-failed",
             ),
             Error::UploadQuotaExceeded(quota) => to_json(&UploadQuotaBody {
@@ -322,6 +330,31 @@ impl Error {
                 "internal-error",
             ),
         }
+    }
+}
+
+/// What to do about a PDF the engine cannot analyse, by the engine's reason (its
+/// `InvalidInput` message, from `engine/src/classify`): a password, a file that is not a
+/// PDF or is cut short, one built past the engine's limits, a feature it does not read,
+/// or damage. Only a password is fixed by removing the password.
+pub fn unreadable_pdf_suggestion(why: &str) -> &'static str {
+    let has = |words: &[&str]| words.iter().any(|word| why.contains(word));
+    if has(&["encrypted"]) {
+        "Send the PDF without its password (save or print it to PDF again without one)."
+    } else if has(&["not a PDF"]) {
+        "Send the PDF itself: this file is not one (a web page or an image saved with a .pdf name, say). Export or \
+         print the document to PDF."
+    } else if has(&["truncated"]) {
+        "The file is cut short: send the whole PDF (download or export it again)."
+    } else if has(&["too many", "too large", "too deeply", "decompression bomb", "again and again", "more than"]) {
+        "The PDF is built in a way that costs more to analyse than any filing needs, and the same file will be \
+         refused again: print it to PDF again from the original document (that writes its pages afresh), or send \
+         it in parts."
+    } else if has(&["not supported"]) {
+        "The PDF uses a feature the analyser does not read (named in the error): export or print it to PDF again \
+         from the original document."
+    } else {
+        "The PDF is damaged: export or print it to PDF again from the original document."
     }
 }
 
@@ -488,6 +521,37 @@ fn whom_to_ask(contact: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The suggestion for a PDF the engine refuses fits the engine's reason: every file of
+    /// the hostile corpus that the engine refuses, read by the engine itself.
+    #[test]
+    fn an_unreadable_pdf_is_told_what_fits_its_cause() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/hostile");
+        let suggestion = |file: &str| {
+            let pdf = std::fs::read(dir.join(file)).unwrap();
+            match courtrules_engine::classify(&pdf, &Default::default()) {
+                Err(EngineError::InvalidInput { message }) => (unreadable_pdf_suggestion(&message), message),
+                other => panic!("{file}: {:?}", other.map(|_| "classified")),
+            }
+        };
+        let cases = [
+            ("encrypted_user_password.pdf", "without its password"),
+            ("html_error_page.pdf", "this file is not one"),
+            ("empty.pdf", "this file is not one"),
+            ("header_and_eof_only.pdf", "damaged"),
+            ("truncated_mid_stream.pdf", "cut short"),
+            ("flate_bomb_4gib.pdf", "costs more to analyse"),
+            ("objstm_bomb.pdf", "costs more to analyse"),
+            ("form_fanout_every_page.pdf", "costs more to analyse"),
+            ("page_tree_dag_billion.pdf", "damaged"),
+            ("kids_cycle.pdf", "damaged"),
+        ];
+        for (file, fits) in cases {
+            let (suggestion, message) = suggestion(file);
+            assert!(suggestion.contains(fits), "{file}: {message} → {suggestion}");
+            assert!(file.starts_with("encrypted") || !suggestion.contains("password"), "{file}: {suggestion}");
+        }
+    }
 
     #[test]
     fn the_quota_message_counts_bytes_exactly() {
