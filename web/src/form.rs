@@ -5,6 +5,7 @@
 //! shows the same problems, in the same words, as the server's 400 body. Field names,
 //! flags and allowed values all come from the engine's model.
 
+use courtrules_engine::checks::Thousands;
 use courtrules_engine::model::{Caption, DocumentScope, FilingRole, Privacy, Profile, Sections, SignatureBlock};
 use serde_json::{Map, Value};
 
@@ -533,24 +534,11 @@ pub fn plain_problem(path: &str, message: &str) -> String {
         // simply too large.
         return match most.parse::<u64>() {
             Ok(n) if n >= 1_000_000 => format!("{field} is too large: enter the count itself, like 25."),
-            Ok(n) => format!("{field} must be at most {}.", thousands(n)),
+            Ok(n) => format!("{field} must be at most {}.", Thousands(n)),
             Err(_) => format!("{field} must be at most {most}."),
         };
     }
     format!("{field}: {message}")
-}
-
-/// 8100 → "8,100", as the results print counts.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// The engine's coverage note as the results show it. A sample standing order's title

@@ -157,12 +157,14 @@ fn against_limit(request: &CheckRequest, count: u32, max: u32, unit: &Unit) -> O
     }
 }
 
-/// `8750` → `8,750`, written straight into the message (no temporary string).
-struct Thousands(u32);
+/// `8750` → `8,750`, written straight into a message (no temporary string). The one way
+/// counts are grouped: the check's messages, the document reader's, the page's and the
+/// server's.
+pub struct Thousands(pub u64);
 
 impl std::fmt::Display for Thousands {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut digits = [0u8; 10];
+        let mut digits = [0u8; 20];
         let mut value = self.0;
         let mut count = 0;
         loop {
@@ -184,7 +186,7 @@ impl std::fmt::Display for Thousands {
 }
 
 fn thousands(value: u32) -> Thousands {
-    Thousands(value)
+    Thousands(u64::from(value))
 }
 
 /// `1` → `1 page`, `2` → `2 pages`.
@@ -192,7 +194,7 @@ struct Plural<'a>(u32, &'a str, &'a str);
 
 impl std::fmt::Display for Plural<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", Thousands(self.0), if self.0 == 1 { self.1 } else { self.2 })
+        write!(f, "{} {}", thousands(self.0), if self.0 == 1 { self.1 } else { self.2 })
     }
 }
 
@@ -212,6 +214,7 @@ mod tests {
         assert_eq!(thousands(8750).to_string(), "8,750");
         assert_eq!(thousands(1234567).to_string(), "1,234,567");
         assert_eq!(thousands(u32::MAX).to_string(), "4,294,967,295");
+        assert_eq!(Thousands(u64::MAX).to_string(), "18,446,744,073,709,551,615");
         assert_eq!(plural(1, "page", "pages").to_string(), "1 page");
         assert_eq!(plural(1000, "page", "pages").to_string(), "1,000 pages");
     }

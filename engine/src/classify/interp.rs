@@ -7,6 +7,7 @@ use super::fonts::Font;
 use super::lexer::{Lexer, Operand};
 use super::limits::*;
 use super::pdf::{Fail, Pdf};
+use crate::checks::Thousands;
 use lopdf::{Dictionary, Object, ObjectId};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -255,14 +256,14 @@ impl Interp<'_> {
                 return Err(self.fail(&format!(
                     "its content runs more than {} operators, too many to analyse (a filing's page runs a few \
                      thousand)",
-                    thousands(MAX_OPS_PER_PAGE)
+                    Thousands(MAX_OPS_PER_PAGE as u64)
                 )));
             }
             if self.budget.ops > MAX_OPS_TOTAL {
                 return Err(self.fail(&format!(
                     "the document's content runs more than {} operators by this page, too many to analyse (a \
                      filing's page runs a few thousand)",
-                    thousands(MAX_OPS_TOTAL)
+                    Thousands(MAX_OPS_TOTAL as u64)
                 )));
             }
             let num = |i: usize| match operands.get(i) {
@@ -506,19 +507,6 @@ impl Interp<'_> {
             _ => Ok(()),
         }
     }
-}
-
-/// `6000000` as `6,000,000`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 fn finite(m: Matrix) -> Option<Matrix> {

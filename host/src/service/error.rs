@@ -7,6 +7,7 @@ use crate::classifier::{RecognitionCause, seconds, unread_pages_reason};
 use crate::sandbox::SandboxError;
 use crate::store::courts::{Court, CourtStatus};
 use courtrules_engine::EngineError;
+use courtrules_engine::checks::Thousands;
 use courtrules_engine::model::FieldError;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -147,8 +148,8 @@ impl QuotaExceeded {
         format!(
             "this API key's upload quota of {} ({} bytes) is used up: {} bytes stored in the last {} days",
             mib(self.quota_bytes),
-            grouped(self.quota_bytes),
-            grouped(self.used_bytes),
+            Thousands(self.quota_bytes),
+            Thousands(self.used_bytes),
             self.retention_days
         )
     }
@@ -162,19 +163,6 @@ fn mib(bytes: u64) -> String {
     } else {
         format!("{:.1} MiB", bytes as f64 / MIB as f64)
     }
-}
-
-/// A count with its thousands separated by commas (1,008,653).
-fn grouped(count: u64) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// A known district outside the caller's plan.
@@ -304,7 +292,7 @@ impl Error {
                     "Uploads count against the quota for {} days after they are sent; this one ({} bytes) would \
                      pass it. Ask {} for a larger quota.",
                     quota.retention_days,
-                    grouped(quota.upload_bytes),
+                    Thousands(quota.upload_bytes),
                     whom_to_ask(&quota.contact)
                 ),
                 docs_url: docs_url("upload-quota"),
@@ -565,10 +553,6 @@ mod tests {
         assert_eq!(
             quota.message(),
             "this API key's upload quota of 1 MiB (1,048,576 bytes) is used up: 1,008,653 bytes stored in the last 30 days"
-        );
-        assert_eq!(
-            (grouped(0), grouped(999), grouped(1000), grouped(1_073_741_824)),
-            ("0".into(), "999".into(), "1,000".into(), "1,073,741,824".into())
         );
         assert_eq!((mib(1024 * 1024 * 1024), mib(1_572_864)), ("1024 MiB".into(), "1.5 MiB".into()));
     }
