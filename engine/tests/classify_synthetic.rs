@@ -8,7 +8,7 @@
 use courtrules_engine::model::{ClassifyHints, OcrPage};
 use courtrules_engine::{EngineError, classify, ffi, scan_image};
 use lopdf::content::{Content, Operation};
-use lopdf::{Dictionary, Document, Object, Stream, dictionary};
+use lopdf::{Dictionary, Document, Object, ObjectId, Stream, dictionary};
 
 fn widths_dict(doc: &mut Document) -> Object {
     // a TrueType font whose codes are shifted by one from ASCII, readable only through
@@ -79,20 +79,9 @@ fn finish(doc: Document, content: Content, resources: Dictionary) -> Vec<u8> {
     finish_pages(doc, vec![(content, resources)])
 }
 
-/// A letter-size PDF of these pages (content stream and resources each), saved.
-fn finish_pages(mut doc: Document, pages: Vec<(Content, Dictionary)>) -> Vec<u8> {
-    let pages_id = doc.new_object_id();
-    let mut kids: Vec<Object> = Vec::new();
-    for (content, resources) in pages {
-        let content_id = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
-        let page = doc.add_object(dictionary! {
-            "Type" => "Page",
-            "Parent" => pages_id,
-            "Contents" => content_id,
-            "Resources" => resources,
-        });
-        kids.push(page.into());
-    }
+/// The document with its page tree (`kids` under `pages_id`, letter size unless a page
+/// says otherwise) and catalog, saved.
+fn save(mut doc: Document, pages_id: ObjectId, kids: Vec<Object>) -> Vec<u8> {
     let count = kids.len() as i64;
     doc.objects.insert(
         pages_id,
@@ -108,6 +97,23 @@ fn finish_pages(mut doc: Document, pages: Vec<(Content, Dictionary)>) -> Vec<u8>
     let mut out = Vec::new();
     doc.save_to(&mut out).unwrap();
     out
+}
+
+/// A letter-size PDF of these pages (content stream and resources each), saved.
+fn finish_pages(mut doc: Document, pages: Vec<(Content, Dictionary)>) -> Vec<u8> {
+    let pages_id = doc.new_object_id();
+    let mut kids: Vec<Object> = Vec::new();
+    for (content, resources) in pages {
+        let content_id = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
+        let page = doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "Contents" => content_id,
+            "Resources" => resources,
+        });
+        kids.push(page.into());
+    }
+    save(doc, pages_id, kids)
 }
 
 const PROSE: [&str; 6] = [
@@ -707,21 +713,7 @@ fn drawn_pdf(pages: &Pages, drawn: Drawn) -> Vec<u8> {
         }
         kids.push(doc.add_object(page).into());
     }
-    let count = kids.len() as i64;
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages",
-            "Kids" => kids,
-            "Count" => count,
-            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
-        }),
-    );
-    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
-    doc.trailer.set("Root", catalog);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).unwrap();
-    out
+    save(doc, pages_id, kids)
 }
 
 fn classified(pdf: &[u8]) -> courtrules_engine::model::Classification {
