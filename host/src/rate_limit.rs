@@ -153,6 +153,7 @@ pub struct Limiter {
 impl Limiter {
     /// A limiter whose log is in this process.
     pub fn new(window: Duration) -> Limiter {
+        crate::metrics::get().rate_limit_groups(Group::ALL.map(Group::name));
         let started_epoch_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_millis() as u64);
         Limiter {
             window: window.max(Duration::from_millis(1)),

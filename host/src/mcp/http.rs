@@ -15,7 +15,7 @@
 
 use super::CourtrulesMcp;
 use super::jsonrpc::{classify_message, error_answer, misfits_its_method};
-use super::sessions::Sessions;
+use super::sessions::{Refused, Sessions};
 use crate::http::AppState;
 use crate::http::auth::ApiKey;
 use crate::http::error::ApiError;
@@ -116,7 +116,8 @@ async fn authenticate(State(route): State<Route>, mut request: Request, next: Ne
     let reservation = match opens_session {
         true => match route.sessions.admit(&key_id).await {
             Ok(reservation) => Some(reservation),
-            Err(refusal) => return refusal,
+            Err(Refused::KeyOpening { per_key }) => return too_many_opening(per_key),
+            Err(Refused::Full { total }) => return too_many_sessions(total),
         },
         false => None,
     };
@@ -154,7 +155,7 @@ fn unknown_session(id: &str) -> Response {
 
 /// The 503 of `initialize` while the key has its limit of sessions being opened at once
 /// (none of them open yet, so there is no oldest to close for another).
-pub(super) fn too_many_opening(per_key: usize) -> Response {
+fn too_many_opening(per_key: usize) -> Response {
     let mut response = transport_error(
         StatusCode::SERVICE_UNAVAILABLE,
         format!("this key is opening {per_key} MCP sessions at once, its limit; no other can be opened now"),
@@ -167,7 +168,7 @@ pub(super) fn too_many_opening(per_key: usize) -> Response {
 }
 
 /// The 503 of `initialize` while the server has its limit of sessions open.
-pub(super) fn too_many_sessions(total: usize) -> Response {
+fn too_many_sessions(total: usize) -> Response {
     let mut response = transport_error(
         StatusCode::SERVICE_UNAVAILABLE,
         format!("the server has {total} MCP sessions open, its limit; no new session can be opened now"),
@@ -294,6 +295,15 @@ mod tests {
         assert!(is_mcp_path("/mcp"));
         assert!(!is_mcp_path("/mcp/") && !is_mcp_path("/mcp/anything/here"));
         assert!(!is_mcp_path("/mcpx") && !is_mcp_path("/api/v1/check"));
+    }
+
+    /// A key opening too many sessions may retry in a second; a full server, in a minute.
+    #[test]
+    fn a_refused_session_is_a_503_saying_when_to_retry() {
+        for (response, retry) in [(too_many_opening(2), "1"), (too_many_sessions(3), "60")] {
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(response.headers()[header::RETRY_AFTER], retry);
+        }
     }
 
     /// The `docs_url` of the `/mcp` errors lands on a section of docs/mcp.md.

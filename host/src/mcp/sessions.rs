@@ -109,6 +109,15 @@ enum Decision {
     Full,
 }
 
+/// Why a new session cannot be opened now (the transport answers each with a 503).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The key is opening `per_key` sessions at once, its bound.
+    KeyOpening { per_key: usize },
+    /// The server has `total` sessions open, its bound.
+    Full { total: usize },
+}
+
 /// rmcp's local session manager, and each session's key. (A session that closed —
 /// `DELETE`, or 5 minutes idle — is forgotten here when a bound is next reached.)
 pub struct Sessions {
@@ -130,20 +139,20 @@ impl Sessions {
         self.owners.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Whether session `id` may be used by `key_id`: an unknown id may (the transport
-    /// answers it), another key's may not.
     /// Whether a session of this id was opened here (and not yet forgotten).
     pub fn known(&self, id: &str) -> bool {
         self.owners().sessions.contains_key(id)
     }
 
+    /// Whether session `id` may be used by `key_id`: an unknown id may (the transport
+    /// answers it), another key's may not.
     pub fn belongs_to(&self, id: &str, key_id: &str) -> bool {
         self.owners().sessions.get(id).is_none_or(|(owner, _)| owner == key_id)
     }
 
-    /// A place for a new session of `key_id`, or the 503 to answer. At its bound, the
+    /// A place for a new session of `key_id`, or why there is none. At its bound, the
     /// key's oldest session is closed for the new one.
-    pub async fn admit(&self, key_id: &str) -> Result<Reservation<'_>, axum::response::Response> {
+    pub async fn admit(&self, key_id: &str) -> Result<Reservation<'_>, Refused> {
         if self.owners().at_a_bound(key_id, self.limits) {
             // The sessions the transport has closed since may make room.
             self.forget_closed().await;
@@ -156,8 +165,8 @@ impl Sessions {
                 }
                 Ok(Reservation { sessions: self, key_id: key_id.to_owned(), held: true })
             }
-            Decision::KeyOpening => Err(super::http::too_many_opening(self.limits.per_key)),
-            Decision::Full => Err(super::http::too_many_sessions(self.limits.total)),
+            Decision::KeyOpening => Err(Refused::KeyOpening { per_key: self.limits.per_key }),
+            Decision::Full => Err(Refused::Full { total: self.limits.total }),
         }
     }
 
@@ -240,7 +249,7 @@ mod tests {
         transports.push(transport);
         assert!(fourth);
         // Three open in all: `c` is refused; `a`, at its own limit, replaces its oldest.
-        assert!(sessions.admit("c").await.is_err());
+        assert_eq!(sessions.admit("c").await.err(), Some(Refused::Full { total: 3 }));
         assert!(sessions.admit("a").await.is_ok());
         assert!(!manager.has_session(&a2).await.unwrap());
     }
@@ -254,12 +263,10 @@ mod tests {
         let first = sessions.admit("a").await.ok().unwrap();
         let second = sessions.admit("a").await.ok().unwrap();
         // Neither has opened: no oldest to close, so a third waits its turn.
-        let refused = sessions.admit("a").await.err().unwrap();
-        assert_eq!(refused.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(refused.headers()[axum::http::header::RETRY_AFTER], "1");
+        assert_eq!(sessions.admit("a").await.err(), Some(Refused::KeyOpening { per_key: 2 }));
         // `b`'s one place is the last of the three in all; `c` finds the server full.
         let b = sessions.admit("b").await.ok().unwrap();
-        assert_eq!(sessions.admit("c").await.err().unwrap().headers()[axum::http::header::RETRY_AFTER], "60");
+        assert_eq!(sessions.admit("c").await.err(), Some(Refused::Full { total: 3 }));
         // The transport failed `b`'s initialize: its place is free again.
         drop(b);
         let c = sessions.admit("c").await.ok().unwrap();

@@ -255,7 +255,7 @@ pub async fn accept(
     };
     // The engine's own profile checks, on the district's profile with this order in
     // place: what is accepted is what a check can run.
-    let profile = with_order(&compiled.profile, judge_slug, Some(order.clone()));
+    let profile = with_order(compiled, judge_slug, Some(order.clone()));
     let bytes: Arc<[u8]> = Arc::from(serde_json::to_vec(&profile).map_err(|error| Error::Internal(error.into()))?);
     let prefix = "judges[0].standing_order";
     match service.sandbox.call(Op::ValidateProfile { profile: bytes }, Due::Request).await? {
@@ -405,7 +405,7 @@ async fn own_layer(
     };
     let own = match layers::active(&service.db, organisation_id, district_id, judge_slug).await? {
         Some(active) if compiled.profile.judges.iter().any(|judge| judge.slug == judge_slug) => {
-            let profile = with_order(&compiled.profile, judge_slug, active.standing_order);
+            let profile = with_order(compiled, judge_slug, active.standing_order);
             let bytes = serde_json::to_vec(&profile).map_err(|error| Error::Internal(error.into()))?;
             Some(Arc::new(OwnLayer { profile, bytes: Arc::from(bytes) }))
         }
@@ -495,8 +495,8 @@ impl LayerCache {
 }
 
 /// The profile trimmed to one judge, with that judge's standing order replaced.
-fn with_order(profile: &Profile, judge_slug: &str, order: Option<StandingOrder>) -> Profile {
-    let mut profile = super::profile::one_judge(profile, judge_slug);
+fn with_order(compiled: &CompiledProfile, judge_slug: &str, order: Option<StandingOrder>) -> Profile {
+    let mut profile = compiled.one_judge(judge_slug);
     if let Some(judge) = profile.judges.first_mut() {
         judge.standing_order = order;
     }

@@ -16,17 +16,5 @@ pub async fn profile(
     if let Some(own) = super::layers::own_profile(service, caller, compiled, district_id, judge_slug).await? {
         return Ok(own);
     }
-    Ok(one_judge(&compiled.profile, judge_slug))
-}
-
-/// The profile with `judges` trimmed to one judge, copying only that judge.
-pub(super) fn one_judge(profile: &Profile, judge_slug: &str) -> Profile {
-    Profile {
-        format_version: profile.format_version,
-        profile_version: profile.profile_version.clone(),
-        district: profile.district.clone(),
-        national: profile.national.clone(),
-        local: profile.local.clone(),
-        judges: profile.judges.iter().filter(|judge| judge.slug == judge_slug).cloned().collect(),
-    }
+    Ok(compiled.one_judge(judge_slug))
 }

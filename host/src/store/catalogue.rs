@@ -45,6 +45,22 @@ pub struct CompiledProfile {
     pub bytes: Arc<[u8]>,
 }
 
+impl CompiledProfile {
+    /// The profile with `judges` trimmed to one judge, copying only that judge: what a
+    /// client needs to check before that judge offline.
+    pub fn one_judge(&self, judge_slug: &str) -> Profile {
+        let profile = &self.profile;
+        Profile {
+            format_version: profile.format_version,
+            profile_version: profile.profile_version.clone(),
+            district: profile.district.clone(),
+            national: profile.national.clone(),
+            local: profile.local.clone(),
+            judges: profile.judges.iter().filter(|judge| judge.slug == judge_slug).cloned().collect(),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Catalogue {
     courts: BTreeMap<String, Court>,
