@@ -7,7 +7,11 @@
 //   3. describing a memorandum's sections starts with its memorandum of law ticked;
 //   4. the deadlines panel keeps its inputs over a reload and Back;
 //   5. smaller wording: "sample data" said once, a count too large said so, the skipped
-//      checks' heading does not presume the form can describe what they need.
+//      checks' heading does not presume the form can describe what they need;
+//   6. a court whose rules limit the paper by pages only (N.D. Tex.) does not ask for a
+//      word count as if it mattered: the field says it is not needed, and stays in use;
+//   7. a paper filed in another role than its own (a reply as the moving party) is
+//      pointed out next to the document and role, with a button that sets the role.
 //
 // Needs: web/dist (`trunk build --release`), target/release/courtrules, /usr/bin/chromium.
 
@@ -229,5 +233,100 @@ test("5: 'sample data' said once, a count too large said so, and what could not 
   await problem.waitFor({ timeout: 5_000 });
   const text = await problem.innerText();
   e.check(text === "Page count is too large: enter the count itself, like 25.", `the problem: ${text}`);
+  e.done();
+});
+
+test("6: N.D. Tex. limits a memorandum by pages only: the word count is said not to be needed, the verdict does not wait for it, and it stays in use", { timeout: 60_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "txnd", judge: "court" });
+  const e = expectations();
+  await page.selectOption("#field-document_scope", "brief_support");
+  await page.selectOption("#field-motion_type", "Rule_12");
+  await page.fill("#field-document-page_count", "30");
+  const input = page.locator("#field-document-word_count");
+  const note = page.locator("#field-document-word_count-note");
+  await note.filter({ hasText: "Not needed" }).waitFor({ timeout: 5_000 });
+  e.check(
+    (await note.innerText()) === "Not needed: none of this court's rules for this filing counts words; they limit its length by pages. You may still enter it.",
+    `the note: ${await note.innerText()}`,
+  );
+  e.check((await note.getAttribute("role")) === "status", "the note is not a status");
+  e.check((await page.locator("label[for='field-document-word_count']").innerText()) === "Word count (optional)", "the label does not say optional");
+  e.check(((await input.getAttribute("aria-describedby")) ?? "").split(" ").includes("field-document-word_count-note"), "the field is not described by the note");
+  e.check(await input.isEnabled(), "the field is disabled");
+  // The verdict comes without a word count: the 25-page limit fails.
+  await verdict(page);
+  const summary = await page.locator("#summary").innerText();
+  e.check(!/word count/i.test(summary), `the verdict asks for the word count: ${summary}`);
+  e.check((await page.locator("li.result[data-status='FAIL'][data-category='PAGE_LIMIT']", { hasText: "25 pages" }).count()) === 1, "no failed 25-page limit");
+  e.check((await page.locator("#field-document-word_count-problem").count()) === 0, "a problem is shown for the word count");
+  const axe = await runAxe(page);
+  const serious = axe.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+  e.check(serious.length === 0, `axe-core with the note shown: ${serious.map((v) => v.id).join(", ")}`);
+  // The server takes the same request and gives the same answer.
+  await page.click("#server-check");
+  await e.wait(page.locator("#server-result [data-agree='true']").waitFor({ timeout: 15_000 }), "the server does not agree");
+  // Still in use: a count typed is sent, and does not change N.D. Tex.'s answer.
+  const results = () => page.locator("#results li.result").allInnerTexts();
+  const before = await results();
+  await input.fill("9000");
+  await verdict(page);
+  e.check(JSON.stringify(await results()) === JSON.stringify(before), "a word count changed N.D. Tex.'s results");
+  // E.D.N.Y. counts a memorandum's words: the field is as it always was, and the verdict asks for it.
+  await input.fill("");
+  await chooseJudge(app, { district: "edny", judge: "court" });
+  await page.locator("#field-document-word_count-note").filter({ hasText: /^$/ }).waitFor({ state: "attached", timeout: 5_000 });
+  e.check((await page.locator("label[for='field-document-word_count']").innerText()) === "Word count", "the label still says optional in E.D.N.Y.");
+  e.check((await page.locator(".field[data-needed='false']").count()) === 0, "the field is still marked not needed");
+  // Asked for in the verdict, or next to the field once it has been left.
+  await page.locator("#verdict:not([data-status])").waitFor({ timeout: 5_000 }).catch(() => {});
+  const asked = `${await page.locator("#summary").innerText()} ${await page.locator("#field-document-word_count-problem").allInnerTexts()}`;
+  e.check(/word count/.test(asked) && (await page.locator("#verdict[data-status]").count()) === 0, `E.D.N.Y. does not ask for the word count: ${asked}`);
+  // A letter there counts no words.
+  await page.selectOption("#field-document_scope", "letter");
+  await e.wait(note.filter({ hasText: "Not needed: none of this court's rules for this filing counts words. You may still enter it." }).waitFor({ timeout: 5_000 }), "a letter in E.D.N.Y. is asked its words");
+  e.done();
+});
+
+test("7: a reply memorandum filed as the moving party is pointed out next to the document and role, and one click sets the role", { timeout: 45_000 }, async (t) => {
+  const app = await open(t);
+  const { page } = app;
+  await chooseJudge(app, { district: "edny", judge: "court" });
+  const e = expectations();
+  await page.selectOption("#field-filing_role", "movant");
+  await page.selectOption("#field-document_scope", "brief_reply");
+  const note = page.locator("#role-note");
+  await note.waitFor({ timeout: 5_000 });
+  const said = await note.innerText();
+  e.check(
+    said.includes("A reply memorandum is the moving party's reply: its filing role is Reply, not Moving party. As chosen, it is checked by the rules for a moving party's own papers, not by those for replies."),
+    `the note: ${said}`,
+  );
+  e.check((await note.locator("xpath=..").getAttribute("role")) === "status", "the note is not in a status region");
+  for (const field of ["#field-document_scope", "#field-filing_role"]) {
+    const describedBy = (await page.locator(field).getAttribute("aria-describedby")) ?? "";
+    e.check(describedBy.split(" ").includes("role-note"), `${field} is not described by the note (${describedBy})`);
+  }
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, "paralegal-role-note.png") });
+  const axe = await runAxe(page);
+  const serious = axe.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+  e.check(serious.length === 0, `axe-core with the note shown: ${serious.map((v) => v.id).join(", ")}`);
+  const fix = page.locator("#role-fix");
+  e.check((await fix.innerText()) === "Make the filing role Reply", `the button: ${await fix.innerText()}`);
+  await fix.click();
+  await note.waitFor({ state: "detached", timeout: 5_000 });
+  e.check((await page.inputValue("#field-filing_role")) === "reply", "the role is not Reply");
+  e.check((await page.evaluate(() => document.activeElement?.id)) === "field-filing_role", "focus is not on the filing role");
+  e.check(!((await page.locator("#field-filing_role").getAttribute("aria-describedby")) ?? "").includes("role-note"), "the role is still described by a note that went");
+  // An opposition filed as the moving party; a letter, which any side files, is not noted.
+  await page.selectOption("#field-filing_role", "movant");
+  await page.selectOption("#field-document_scope", "brief_opposition");
+  await note.waitFor({ timeout: 5_000 });
+  e.check((await note.innerText()).includes("its filing role is Opponent, not Moving party"), `the note: ${await note.innerText()}`);
+  await page.selectOption("#field-document_scope", "letter");
+  await note.waitFor({ state: "detached", timeout: 5_000 });
+  e.check((await note.count()) === 0, "a letter filed as the moving party is noted");
   e.done();
 });

@@ -12,8 +12,8 @@ use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::form::{
-    FilingForm, FlagGroup, asks_how_paper_was_made, changed_fields, coverage_in_words, field_id, label, needs_in_words,
-    path_label, plain_problem, value_label,
+    FilingForm, FlagGroup, RoleMismatch, WordCountUse, asks_how_paper_was_made, changed_fields, coverage_in_words,
+    field_id, label, needs_in_words, path_label, plain_problem, value_label, word_count_note, word_count_use,
 };
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
@@ -377,8 +377,34 @@ fn App() -> impl IntoView {
     // The published profile itself (the same `Arc`) unless the panel's layer is in use.
     let checked_profile =
         Memo::new(move |_| profile.get().map(|p| proposals::profile_for_check(&p, &layer.get(), &judge.get())));
-    let request =
-        Memo::new(move |_| form.with(|f| serde_json::to_string(&f.to_request()).expect("JSON values serialize")));
+    // Set once the browser is idle after the first paint: what the form says about the
+    // rules (the word count not needed, a role that is not the paper's) waits for it, so
+    // the start computes nothing its first result does not need.
+    let settled = RwSignal::new(false);
+    spawn_local(async move {
+        when_idle().await;
+        settled.set(true);
+    });
+    // Whether the rules that apply read the word count: weighed again only when what
+    // chooses the rules changes (not at every keystroke in a count).
+    let rules_choice = Memo::new(move |_| form.with(FilingForm::rules_choice));
+    let word_use_now = Memo::new(move |_| match checked_profile.get() {
+        Some(Ok(profile)) => rules_choice.with(|choice| word_count_use(&profile, choice)),
+        _ => WordCountUse::Read,
+    });
+    // Read before the page has settled only when it decides whether there is a result:
+    // the page count given, the word count not.
+    let word_use = Memo::new(move |_| {
+        let decides = form.with(|f| f.word_count.trim().is_empty() && !f.page_count.trim().is_empty());
+        if settled.get() || decides { word_use_now.get() } else { WordCountUse::Read }
+    });
+    let word_note = Memo::new(move |_| word_count_note(word_use.get(), &judge.get()));
+    let role_mismatch = Memo::new(move |_| if settled.get() { form.with(FilingForm::role_mismatch) } else { None });
+    let request = Memo::new(move |_| {
+        // A word count given is sent as given, whatever the rules read.
+        let words = if form.with(|f| f.word_count.trim().is_empty()) { word_use.get() } else { WordCountUse::Read };
+        form.with(|f| serde_json::to_string(&f.to_request_given(words)).expect("JSON values serialize"))
+    });
     let outcome = Memo::new(move |_| {
         // A dropped PDF with no verdict of its own: nothing is shown for another paper
         // until the user changes the form.
@@ -528,7 +554,7 @@ fn App() -> impl IntoView {
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
                 <PdfDrop form district judge pdf_hold courts />
-                <FilingFields form problems touched asks_by_hand />
+                <FilingFields form problems touched asks_by_hand word_note role_mismatch />
             </section>
 
             <section class="panel results" id="results" aria-labelledby="results-heading"
@@ -982,27 +1008,32 @@ fn FilingFields(
     problems: Memo<Vec<FieldError>>,
     touched: RwSignal<BTreeSet<String>>,
     asks_by_hand: Memo<bool>,
+    word_note: Memo<Option<String>>,
+    role_mismatch: Memo<Option<RoleMismatch>>,
 ) -> impl IntoView {
     // Asked of a pro se filer, where the court's rules turn on it for anyone, and while
     // it is ticked (never hidden while it counts).
     let by_hand_shown = move || form.with(|f| f.is_pro_se || f.handwritten_or_typewritten) || asks_by_hand.get();
+    // The document and the role describe each other's note while they disagree.
+    let noted = Memo::new(move |_| role_mismatch.with(Option::is_some).then_some(ROLE_NOTE));
     view! {
         <form class="filing" on:submit=|ev| ev.prevent_default()>
             <fieldset>
                 <legend>"The paper"</legend>
                 <div class="row">
                     <Select form problems touched path="document_scope" label="Document" choices=DocumentScope::NAMES optional=false
-                        get=|f| f.document_scope.clone() set=|f, v| f.document_scope = v />
+                        get=|f| f.document_scope.clone() set=|f, v| f.document_scope = v note=noted />
                     <Select form problems touched path="motion_type" label="Motion" choices=MotionType::NAMES optional=true
                         get=|f| f.motion_type.clone() set=|f, v| f.motion_type = v />
                     <Select form problems touched path="filing_role" label="Filing role" choices=FilingRole::NAMES optional=false
-                        get=|f| f.filing_role.clone() set=|f, v| f.filing_role = v />
+                        get=|f| f.filing_role.clone() set=|f, v| f.filing_role = v note=noted />
                 </div>
+                <RoleNote form role_mismatch />
                 <div class="row">
                     <Number form problems touched path="document.page_count" label="Page count" hint="Body pages only: without the cover, tables, certificates and signature pages"
                         get=|f| f.page_count.clone() set=|f, v| f.page_count = v />
                     <Number form problems touched path="document.word_count" label="Word count" hint="Body words, as the certificate of compliance counts them"
-                        get=|f| f.word_count.clone() set=|f, v| f.word_count = v />
+                        get=|f| f.word_count.clone() set=|f, v| f.word_count = v note=word_note />
                 </div>
             </fieldset>
             <fieldset>
@@ -1024,6 +1055,41 @@ fn FilingFields(
             <FormatFields form problems touched />
             <Flags form name="privacy" title="Personal data in the paper" group=|f| &mut f.privacy view_group=|f| f.privacy.clone() />
         </form>
+    }
+}
+
+/// The id of the note on a paper filed in another role than its own (`RoleNote`).
+const ROLE_NOTE: &str = "role-note";
+
+/// Said next to the document and the role when the paper is filed in another role than
+/// its own (a reply memorandum as the moving party), with a button that makes the role
+/// the paper's. A status region, present while empty, so the note is heard when it comes.
+#[component]
+fn RoleNote(form: RwSignal<FilingForm>, role_mismatch: Memo<Option<RoleMismatch>>) -> impl IntoView {
+    let fix = move |_| {
+        let Some(mismatch) = role_mismatch.get_untracked() else { return };
+        form.update(|f| f.filing_role = mismatch.expected.as_str().into());
+        // The button goes with the note: focus moves to the field it changed.
+        if let Some(select) =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&field_id("filing_role")))
+            && let Ok(focus) =
+                js_sys::Reflect::get(&select, &"focus".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
+        {
+            let _ = focus.call0(&select);
+        }
+    };
+    view! {
+        <div role="status">
+            <Show when=move || role_mismatch.with(Option::is_some)>
+                <div id=ROLE_NOTE class="role-note">
+                    <p>{move || role_mismatch.get().map(|m| m.in_words())}</p>
+                    <button id="role-fix" type="button" on:click=fix>
+                        {move || role_mismatch.get().map(|m| m.fix_label())}
+                    </button>
+                    <p class="hint">"Or, if the document is what is wrong, choose the right one above."</p>
+                </div>
+            </Show>
+        </div>
     }
 }
 
@@ -1052,17 +1118,25 @@ fn Select(
     optional: bool,
     get: fn(&FilingForm) -> String,
     set: fn(&mut FilingForm, String),
+    /// The id of a note about the field, while there is one.
+    #[prop(optional)]
+    note: Option<Memo<Option<&'static str>>>,
 ) -> impl IntoView {
     let id = field_id(path);
     let problem_id = format!("{id}-problem");
     let message = problem_for(problems, path);
+    let described_by = move || {
+        let ids: Vec<&str> =
+            [message().map(|_| problem_id.as_str()), note.and_then(|note| note.get())].into_iter().flatten().collect();
+        (!ids.is_empty()).then(|| ids.join(" "))
+    };
     view! {
         <div class="field">
             <label for=id.clone()>{label}</label>
             <select
                 id=id
                 aria-invalid=move || message().map(|_| "true")
-                aria-describedby=move || message().map(|_| problem_id.clone())
+                aria-describedby=described_by
                 prop:value=move || form.with(get)
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
@@ -1088,17 +1162,25 @@ fn Number(
     hint: &'static str,
     get: fn(&FilingForm) -> String,
     set: fn(&mut FilingForm, String),
+    /// What the rules make of the field, when it is not needed (the field stays in use).
+    #[prop(optional)]
+    note: Option<Memo<Option<String>>>,
 ) -> impl IntoView {
     let id = field_id(path);
     let hint_id = format!("{id}-hint");
     let problem_id = format!("{id}-problem");
+    let note_id = format!("{id}-note");
     let message = problem_for(problems, path);
+    let unneeded = move || note.is_some_and(|note| note.with(Option::is_some));
     let described_by = {
-        let (hint_id, problem_id) = (hint_id.clone(), problem_id.clone());
+        let (hint_id, problem_id, note_id) = (hint_id.clone(), problem_id.clone(), note_id.clone());
         move || {
             let mut ids = Vec::new();
             if !hint.is_empty() {
                 ids.push(hint_id.clone());
+            }
+            if unneeded() {
+                ids.push(note_id.clone());
             }
             if message().is_some() {
                 ids.push(problem_id.clone());
@@ -1107,8 +1189,8 @@ fn Number(
         }
     };
     view! {
-        <div class="field">
-            <label for=id.clone()>{label}</label>
+        <div class="field" class:unneeded=unneeded data-needed=move || unneeded().then_some("false")>
+            <label for=id.clone()>{label}{move || unneeded().then_some(" (optional)")}</label>
             <input
                 id=id
                 type="text"
@@ -1122,6 +1204,9 @@ fn Number(
                 on:focusout=move |_| touched.update(|t| { t.insert(path.to_owned()); })
             />
             {(!hint.is_empty()).then(|| view! { <p class="hint" id=hint_id>{hint}</p> })}
+            // A status, so a change of paper or court that makes the field unneeded (or
+            // needed again) is heard.
+            {note.map(|note| view! { <p class="hint need-note" id=note_id role="status">{move || note.get()}</p> })}
             <FieldProblem id=problem_id message />
         </div>
     }

@@ -5,8 +5,12 @@
 //! shows the same problems, in the same words, as the server's 400 body. Field names,
 //! flags and allowed values all come from the engine's model.
 
-use courtrules_engine::checks::Thousands;
-use courtrules_engine::model::{Caption, DocumentScope, FilingRole, Privacy, Profile, Sections, SignatureBlock};
+use courtrules_engine::checks::{Thousands, needs_of};
+use courtrules_engine::model::{
+    COURT_JUDGE_SLUG, Caption, CheckRequest, Document, DocumentScope, FilingRole, MotionType, Privacy, Profile,
+    RuleKind, Sections, SignatureBlock,
+};
+use courtrules_engine::resolve::{applicable_rules, find_judge};
 use serde_json::{Map, Value};
 
 /// An optional sub-object of `document` made of boolean flags.
@@ -101,9 +105,20 @@ impl Default for FilingForm {
 impl FilingForm {
     /// The check request this form describes, valid or not.
     pub fn to_request(&self) -> Value {
+        self.to_request_given(WordCountUse::Read)
+    }
+
+    /// The check request, where `words` says whether the rules that apply read the word
+    /// count ([`word_count_use`]). The engine requires the field; when none of those
+    /// rules reads it and it is left empty, it is sent as 0, which changes no result —
+    /// so the form does not hold back the verdict for a count nothing reads.
+    pub fn to_request_given(&self, words: WordCountUse) -> Value {
         let mut document = Map::new();
         put_number(&mut document, "page_count", &self.page_count);
         put_number(&mut document, "word_count", &self.word_count);
+        if words != WordCountUse::Read && self.word_count.trim().is_empty() {
+            document.insert("word_count".into(), Value::from(0));
+        }
         // Sent only when true: false is the engine's default, and requests stay as they were.
         if self.handwritten_or_typewritten {
             document.insert("handwritten_or_typewritten".into(), Value::Bool(true));
@@ -360,6 +375,178 @@ pub fn asks_how_paper_was_made(profile: &Profile) -> bool {
         .chain(&profile.local.rules)
         .chain(orders)
         .any(|rule| rule.applies_to.as_ref().is_some_and(|a| a.handwritten_or_typewritten.is_some()))
+}
+
+/// Whether the rules that apply to a filing read its word count (`document.word_count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WordCountUse {
+    /// A rule that applies reads it (a word limit, the certificate of compliance's count),
+    /// or the page cannot tell (no rules loaded, a choice the engine does not know).
+    Read,
+    /// None does, so the field is not needed. `page_limit`: a page limit applies.
+    Unread { page_limit: bool },
+}
+
+/// What of the form chooses which rules apply: the court, judge, paper, motion, role and
+/// parties — not the counts, nor the paper's parts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesChoice {
+    pub district_id: String,
+    pub judge_slug: String,
+    pub document_scope: String,
+    pub motion_type: String,
+    pub filing_role: String,
+    pub is_pro_se: bool,
+    pub pmc_completed: bool,
+    pub opposing_party_pro_se: bool,
+    pub handwritten_or_typewritten: bool,
+}
+
+impl FilingForm {
+    pub fn rules_choice(&self) -> RulesChoice {
+        RulesChoice {
+            district_id: self.district_id.clone(),
+            judge_slug: self.judge_slug.clone(),
+            document_scope: self.document_scope.clone(),
+            motion_type: self.motion_type.clone(),
+            filing_role: self.filing_role.clone(),
+            is_pro_se: self.is_pro_se,
+            pmc_completed: self.pmc_completed,
+            opposing_party_pro_se: self.opposing_party_pro_se,
+            handwritten_or_typewritten: self.handwritten_or_typewritten,
+        }
+    }
+}
+
+/// Whether any rule that applies to the filing the form describes reads the word count:
+/// the engine's own choice of rules (`resolve::applicable_rules`, which the check runs,
+/// for the form's court, judge, paper, motion, role and parties) and the engine's list of
+/// the request fields each rule's check reads (`checks::needs_of`). The counts and the
+/// paper's parts play no part in which rules apply, so they are left out. Without a motion,
+/// the rules for some motions are counted (the check lists them as needing one).
+pub fn word_count_use(profile: &Profile, form: &RulesChoice) -> WordCountUse {
+    let motion = match form.motion_type.as_str() {
+        "" => None,
+        motion => match MotionType::parse(motion) {
+            Some(motion) => Some(motion),
+            None => return WordCountUse::Read,
+        },
+    };
+    let (Some(scope), Some(role)) = (DocumentScope::parse(&form.document_scope), FilingRole::parse(&form.filing_role))
+    else {
+        return WordCountUse::Read;
+    };
+    // Right after the court changes, the profile in hand is still the previous court's.
+    if form.district_id != profile.district.district_id {
+        return WordCountUse::Read;
+    }
+    let Ok(judge) = find_judge(profile, &form.judge_slug) else { return WordCountUse::Read };
+    let request = CheckRequest {
+        judge_slug: form.judge_slug.clone(),
+        district_id: form.district_id.clone(),
+        document_scope: scope,
+        motion_type: motion,
+        is_pro_se: form.is_pro_se,
+        pmc_completed: form.pmc_completed,
+        opposing_party_pro_se: form.opposing_party_pro_se,
+        filing_role: role,
+        claims_under: None,
+        document: Document {
+            page_count: 1,
+            word_count: 0,
+            handwritten_or_typewritten: form.handwritten_or_typewritten,
+            caption: None,
+            signature_block: None,
+            sections: None,
+            format: None,
+            privacy: None,
+        },
+    };
+    let rules = applicable_rules(profile, judge, &request);
+    if rules.iter().any(|effective| needs_of(effective.rule).contains(&"document.word_count")) {
+        return WordCountUse::Read;
+    }
+    WordCountUse::Unread {
+        page_limit: rules.iter().any(|effective| effective.rule.kind() == Some(RuleKind::PageLimit)),
+    }
+}
+
+/// What the word count field says when no rule that applies reads it (`None` when one does).
+pub fn word_count_note(words: WordCountUse, judge_slug: &str) -> Option<String> {
+    let WordCountUse::Unread { page_limit } = words else { return None };
+    let whose = if judge_slug == COURT_JUDGE_SLUG { "this court's rules" } else { "the court's or the judge's rules" };
+    let pages = if page_limit { "; they limit its length by pages" } else { "" };
+    Some(format!("Not needed: none of {whose} for this filing counts words{pages}. You may still enter it."))
+}
+
+/// The filing role a kind of paper is filed in, as the engine's `FilingRole` defines the
+/// roles: a memorandum in support is the moving party's own paper, an opposition the
+/// opponent's, a reply the moving party's reply. `None` for papers any side may file.
+/// Every kind is listed, so a new one must be placed here.
+pub fn role_of(scope: DocumentScope) -> Option<FilingRole> {
+    match scope {
+        DocumentScope::BriefSupport | DocumentScope::ReconsiderationSupport => Some(FilingRole::Movant),
+        DocumentScope::BriefOpposition => Some(FilingRole::Opponent),
+        DocumentScope::BriefReply | DocumentScope::ReconsiderationReply => Some(FilingRole::Reply),
+        DocumentScope::Letter
+        | DocumentScope::DiscoveryLetter
+        | DocumentScope::ProposedFindings
+        | DocumentScope::Affidavit
+        | DocumentScope::SettlementStatement
+        | DocumentScope::ObjectionResponse
+        | DocumentScope::Rule561Statement => None,
+    }
+}
+
+/// A paper filed in another role than its kind's: a reply memorandum as the moving party.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoleMismatch {
+    pub scope: DocumentScope,
+    pub chosen: FilingRole,
+    /// The paper's own role ([`role_of`]).
+    pub expected: FilingRole,
+}
+
+impl FilingForm {
+    /// The paper's kind and the filing role chosen, when they disagree.
+    pub fn role_mismatch(&self) -> Option<RoleMismatch> {
+        let scope = DocumentScope::parse(&self.document_scope)?;
+        let chosen = FilingRole::parse(&self.filing_role)?;
+        let expected = role_of(scope)?;
+        (chosen != expected).then_some(RoleMismatch { scope, chosen, expected })
+    }
+}
+
+/// What a paper of each role is, and the papers whose rules that role is checked by.
+fn role_in_words(role: FilingRole) -> (&'static str, &'static str) {
+    match role {
+        FilingRole::Movant => ("the moving party's own paper", "a moving party's own papers"),
+        FilingRole::Opponent => ("a paper opposing the motion", "papers opposing a motion"),
+        FilingRole::Reply => ("the moving party's reply", "replies"),
+    }
+}
+
+impl RoleMismatch {
+    /// "A reply memorandum is the moving party's reply: its filing role is Reply, not
+    /// Moving party. As chosen, it is checked by the rules for a moving party's own
+    /// papers, not by those for replies."
+    pub fn in_words(&self) -> String {
+        let paper = lower_first(&value_label(self.scope.as_str()));
+        let article = if paper.starts_with(['a', 'e', 'i', 'o', 'u']) { "An" } else { "A" };
+        let (is, _) = role_in_words(self.expected);
+        let (_, checked_as) = role_in_words(self.chosen);
+        let (_, should_be) = role_in_words(self.expected);
+        format!(
+            "{article} {paper} is {is}: its filing role is {}, not {}. As chosen, it is checked by the rules for {checked_as}, not by those for {should_be}.",
+            value_label(self.expected.as_str()),
+            value_label(self.chosen.as_str()),
+        )
+    }
+
+    /// The button that makes the role the paper's own.
+    pub fn fix_label(&self) -> String {
+        format!("Make the filing role {}", value_label(self.expected.as_str()))
+    }
 }
 
 /// Puts a number field as typed: left out when empty (the engine then says what is
@@ -795,6 +982,214 @@ mod tests {
                 .any(|(category, status, m)| category == "PAGE_LIMIT" && status == "FAIL" && m.contains("25 pages")),
             "{by_hand:?}"
         );
+    }
+
+    fn court(district: &str, scope: &str, motion: &str) -> FilingForm {
+        FilingForm {
+            district_id: district.into(),
+            judge_slug: "court".into(),
+            document_scope: scope.into(),
+            motion_type: motion.into(),
+            page_count: "30".into(),
+            ..FilingForm::default()
+        }
+    }
+
+    #[test]
+    fn the_word_count_is_not_needed_where_no_rule_that_applies_reads_it() {
+        // N.D. Tex. limits briefs by pages only.
+        let txnd = profile("txnd");
+        let form = court("txnd", "brief_support", "Rule_12");
+        assert_eq!(word_count_use(&txnd, &form.rules_choice()), WordCountUse::Unread { page_limit: true });
+        assert_eq!(
+            word_count_note(word_count_use(&txnd, &form.rules_choice()), "court").unwrap(),
+            "Not needed: none of this court's rules for this filing counts words; they limit its length by pages. You may still enter it."
+        );
+        // Left empty, the request carries 0 and is checked: the 25-page limit fails.
+        let request = form.to_request_given(word_count_use(&txnd, &form.rules_choice()));
+        assert_eq!(request["document"], json!({"page_count": 30, "word_count": 0}));
+        let found = results(&txnd, &form_from(&request));
+        assert!(found.iter().any(|(c, s, m)| c == "PAGE_LIMIT" && s == "FAIL" && m.contains("25 pages")), "{found:?}");
+        // A count given is sent as given; where a rule reads it, empty stays empty.
+        let given = FilingForm { word_count: "7000".into(), ..form.clone() };
+        assert_eq!(
+            given.to_request_given(WordCountUse::Unread { page_limit: true })["document"]["word_count"],
+            json!(7000)
+        );
+        assert!(form.to_request_given(WordCountUse::Read)["document"].get("word_count").is_none());
+        // E.D.N.Y. counts a memorandum's words (Local Civil Rule 7.1), not a letter's.
+        let edny = profile("edny");
+        assert_eq!(
+            word_count_use(&edny, &court("edny", "brief_support", "Rule_12").rules_choice()),
+            WordCountUse::Read
+        );
+        assert_eq!(
+            word_count_use(&edny, &court("edny", "letter", "").rules_choice()),
+            WordCountUse::Unread { page_limit: false }
+        );
+        assert_eq!(word_count_note(WordCountUse::Read, "court"), None);
+        // Before a judge, the judge's rules count too (the sample Judge Avery Sample's
+        // page limit for letters), and the note names them.
+        let letter = FilingForm { judge_slug: "avery-sample".into(), ..court("edny", "letter", "") };
+        assert_eq!(word_count_use(&edny, &letter.rules_choice()), WordCountUse::Unread { page_limit: true });
+        assert!(
+            word_count_note(word_count_use(&edny, &letter.rules_choice()), "avery-sample")
+                .unwrap()
+                .contains("the court's or the judge's rules")
+        );
+        // A pro se party's handwritten memorandum in E.D.N.Y. is limited by pages instead.
+        let by_hand = FilingForm {
+            is_pro_se: true,
+            handwritten_or_typewritten: true,
+            ..court("edny", "reconsideration_support", "reconsideration")
+        };
+        assert_eq!(word_count_use(&edny, &by_hand.rules_choice()), WordCountUse::Unread { page_limit: true });
+        // W.D. Mich.: words for a typed dispositive brief, pages for a typewritten one; with
+        // no motion named, the rules for some motions count (the check asks for the motion).
+        let miwd = profile("miwd");
+        assert_eq!(
+            word_count_use(&miwd, &court("miwd", "brief_support", "Rule_12").rules_choice()),
+            WordCountUse::Read
+        );
+        let typewritten = FilingForm { handwritten_or_typewritten: true, ..court("miwd", "brief_support", "Rule_12") };
+        assert_eq!(word_count_use(&miwd, &typewritten.rules_choice()), WordCountUse::Unread { page_limit: true });
+        assert_eq!(word_count_use(&miwd, &court("miwd", "brief_support", "").rules_choice()), WordCountUse::Read);
+        // What the page cannot tell is read: another court's profile, an unknown judge or value.
+        assert_eq!(word_count_use(&txnd, &court("edny", "letter", "").rules_choice()), WordCountUse::Read);
+        assert_eq!(
+            word_count_use(&txnd, &FilingForm { judge_slug: "nobody".into(), ..form.clone() }.rules_choice()),
+            WordCountUse::Read
+        );
+        assert_eq!(word_count_use(&txnd, &court("txnd", "brief", "Rule_12").rules_choice()), WordCountUse::Read);
+        assert_eq!(
+            word_count_use(&txnd, &court("txnd", "brief_support", "Rule_13").rules_choice()),
+            WordCountUse::Read
+        );
+    }
+
+    fn form_from(request: &Value) -> FilingForm {
+        let mut form = FilingForm {
+            district_id: request["district_id"].as_str().unwrap().into(),
+            judge_slug: request["judge_slug"].as_str().unwrap().into(),
+            ..FilingForm::default()
+        };
+        form.fill_from(request);
+        form
+    }
+
+    /// Where the page says no rule reads the word count, no count changes a check's
+    /// answer by a byte: every court, the court-wide rules and every judge with an order,
+    /// every paper, motion, role and kind of filer.
+    #[test]
+    fn where_the_word_count_is_said_not_to_be_read_no_count_changes_the_answer() {
+        let dir = format!("{}/../data/profiles", env!("CARGO_MANIFEST_DIR"));
+        let mut districts: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .filter_map(|name| name.strip_suffix(".json").map(str::to_owned))
+            .collect();
+        districts.sort();
+        let (mut unread, mut read) = (0, 0);
+        for district in &districts {
+            let profile = profile(district);
+            let judges = std::iter::once("court".to_owned())
+                .chain(profile.judges.iter().filter(|j| j.standing_order.is_some()).map(|j| j.slug.clone()));
+            for judge in judges {
+                for scope in DocumentScope::NAMES {
+                    for motion in std::iter::once(&"").chain(MotionType::NAMES) {
+                        for role in FilingRole::NAMES {
+                            for (pro_se, by_hand) in [(false, false), (true, true), (false, true)] {
+                                let form = FilingForm {
+                                    district_id: district.clone(),
+                                    judge_slug: judge.clone(),
+                                    document_scope: (*scope).into(),
+                                    motion_type: (*motion).into(),
+                                    filing_role: (*role).into(),
+                                    is_pro_se: pro_se,
+                                    handwritten_or_typewritten: by_hand,
+                                    page_count: "30".into(),
+                                    ..FilingForm::default()
+                                };
+                                let words = word_count_use(&profile, &form.rules_choice());
+                                if words == WordCountUse::Read {
+                                    read += 1;
+                                    continue;
+                                }
+                                unread += 1;
+                                let answer = |count: &str| {
+                                    let request =
+                                        FilingForm { word_count: count.into(), ..form.clone() }.to_request_given(words);
+                                    ffi::check_json(&profile, &serde_json::to_vec(&request).unwrap()).unwrap()
+                                };
+                                assert_eq!(
+                                    answer(""),
+                                    answer("4000000000"),
+                                    "{district} {judge} {scope} {motion} {role}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(unread > 1000 && read > 1000, "{unread} unread, {read} read");
+    }
+
+    #[test]
+    fn a_paper_filed_in_another_role_than_its_own_is_said_so() {
+        let form = |scope: &str, role: &str| FilingForm {
+            document_scope: scope.into(),
+            filing_role: role.into(),
+            ..FilingForm::default()
+        };
+        let reply = form("brief_reply", "movant").role_mismatch().unwrap();
+        assert_eq!((reply.expected, reply.chosen), (FilingRole::Reply, FilingRole::Movant));
+        assert_eq!(
+            reply.in_words(),
+            "A reply memorandum is the moving party's reply: its filing role is Reply, not Moving party. As chosen, it is checked by the rules for a moving party's own papers, not by those for replies."
+        );
+        assert_eq!(reply.fix_label(), "Make the filing role Reply");
+        assert_eq!(
+            form("brief_opposition", "movant").role_mismatch().unwrap().in_words(),
+            "A memorandum in opposition is a paper opposing the motion: its filing role is Opponent, not Moving party. As chosen, it is checked by the rules for a moving party's own papers, not by those for papers opposing a motion."
+        );
+        assert_eq!(form("reconsideration_support", "reply").role_mismatch().unwrap().expected, FilingRole::Movant);
+        assert_eq!(form("reconsideration_reply", "opponent").role_mismatch().unwrap().expected, FilingRole::Reply);
+        // Consistent, or papers any side files: nothing to say.
+        for (scope, role) in [("brief_reply", "reply"), ("brief_support", "movant"), ("brief_opposition", "opponent")] {
+            assert_eq!(form(scope, role).role_mismatch(), None, "{scope} {role}");
+        }
+        for role in FilingRole::NAMES {
+            for scope in ["letter", "affidavit", "rule_56_1_statement", "objection_response"] {
+                assert_eq!(form(scope, role).role_mismatch(), None, "{scope} {role}");
+            }
+        }
+        assert_eq!(form("brief", "movant").role_mismatch(), None);
+    }
+
+    /// The roles the page expects agree with the rules data: wherever a rule is written
+    /// for papers and roles, each paper with a role of its own has that role among them.
+    #[test]
+    fn the_papers_own_roles_agree_with_the_rules_data() {
+        let dir = format!("{}/../data/profiles", env!("CARGO_MANIFEST_DIR"));
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let Some(district) = name.strip_suffix(".json") else { continue };
+            let profile = profile(district);
+            let orders = profile.judges.iter().filter_map(|j| j.standing_order.as_ref()).flat_map(|o| &o.rules);
+            for rule in profile.national.rules.iter().chain(&profile.local.rules).chain(orders) {
+                let Some(applies) = &rule.applies_to else { continue };
+                let (Some(scopes), Some(roles)) = (&applies.document_scopes, &applies.filing_roles) else { continue };
+                for scope in scopes {
+                    if let Some(own) = role_of(*scope) {
+                        seen += 1;
+                        assert!(roles.contains(&own), "{}: {scope} is filed as {own}", rule.rule_key);
+                    }
+                }
+            }
+        }
+        assert!(seen > 10, "{seen}");
     }
 
     #[test]
