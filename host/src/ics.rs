@@ -237,6 +237,15 @@ mod tests {
         .unwrap()
     }
 
+    /// The trail of a period that runs from service: the step adding Rule 6(d)'s days.
+    fn added_service_days() -> Vec<courtrules_engine::model::Step> {
+        serde_json::from_value(serde_json::json!([{
+            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
+            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
+        }]))
+        .unwrap()
+    }
+
     fn uids(answer: &DeadlineResponse) -> Vec<String> {
         answer.deadlines.iter().map(|deadline| uid(answer, deadline)).collect()
     }
@@ -279,11 +288,7 @@ mod tests {
     #[test]
     fn a_custom_period_running_from_service_has_its_own_uid() {
         let mut both = answer(None, &[("request", "Reply", "days", ""), ("request", "Reply", "days", "")]);
-        both.deadlines[1].trail = serde_json::from_value(serde_json::json!([{
-            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
-            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
-        }]))
-        .unwrap();
+        both.deadlines[1].trail = added_service_days();
         let [plain, from_service] = uids(&both).try_into().unwrap();
         assert_ne!(plain, from_service, "two events would share one UID");
         // One that does not run from service keeps the UID it had.
@@ -302,11 +307,7 @@ mod tests {
     #[test]
     fn the_service_method_is_in_the_uid_only_of_periods_that_run_from_service() {
         let mut mail = answer(None, &[("national", "Objections", "days", "frcp-x"), ("request", "Reply", "days", "")]);
-        mail.deadlines[1].trail = serde_json::from_value(serde_json::json!([{
-            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
-            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
-        }]))
-        .unwrap();
+        mail.deadlines[1].trail = added_service_days();
         let electronic = uids(&mail);
         mail.service_method = courtrules_engine::model::ServiceMethod::Mail;
         let mailed = uids(&mail);
@@ -326,11 +327,7 @@ mod tests {
     #[test]
     fn the_stamp_is_the_day_the_data_was_last_read_and_a_period_from_service_names_its_service() {
         let mut mail = answer(None, &[("national", "Objections", "days", "frcp-x"), ("request", "Reply", "days", "")]);
-        mail.deadlines[1].trail = serde_json::from_value(serde_json::json!([{
-            "step": "add_service_days", "date": "2026-03-13", "time": null, "reason": null, "holiday": null,
-            "explanation": "x", "citation": "Fed. R. Civ. P. 6(d)", "source_url": null
-        }]))
-        .unwrap();
+        mail.deadlines[1].trail = added_service_days();
         mail.service_method = courtrules_engine::model::ServiceMethod::Mail;
         let calendar = calendar(&mail).replace("\r\n ", "");
         // Not the event's date (2026-03-03): the data's, the same for every request.

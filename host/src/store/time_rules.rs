@@ -205,3 +205,104 @@ pub async fn stored(pool: &sqlx::AnyPool, district_id: &str) -> anyhow::Result<O
         .await?;
     Ok(row.map(|(document,)| document.into_bytes()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use courtrules_engine::model::{DeadlineRequest, DeadlineResponse, StepKind};
+
+    /// E.D.N.Y.'s time rules as `seed` composes them from the repository's data pack
+    /// (the federal holidays are the engine's; no closure is needed here). Every district
+    /// with local periods is named, as `seed` names them; only E.D.N.Y.'s state matters.
+    fn edny() -> TimeRules {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let districts: Vec<(String, String)> = json_files(&data.join("deadlines/local"))
+            .unwrap()
+            .iter()
+            .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+            .map(|id| {
+                let state = if id == "edny" { "NY" } else { "" };
+                (id, state.to_owned())
+            })
+            .collect();
+        read_data_pack(&data, &districts, &[]).unwrap().remove("edny").unwrap()
+    }
+
+    fn answer(rules: &TimeRules, trigger: &str, date: &str, service: &str) -> DeadlineResponse {
+        let request: DeadlineRequest = serde_json::from_value(serde_json::json!({
+            "district_id": "edny", "trigger": trigger, "trigger_date": date, "service_method": service
+        }))
+        .unwrap();
+        courtrules_engine::deadlines(rules, &request).unwrap()
+    }
+
+    /// A step of a trail as (step, date, citation).
+    type Pinned<'a> = (StepKind, Option<&'a str>, &'a str);
+
+    /// The pinned steps of a deadline's trail, and its due date.
+    fn trail<'a>(answer: &'a DeadlineResponse, key: &str) -> (Vec<Pinned<'a>>, &'a str) {
+        let deadline = answer.deadlines.iter().find(|d| d.period_key == key).unwrap_or_else(|| panic!("no {key}"));
+        let steps = deadline.trail.iter().map(|s| (s.step, s.date.as_deref(), s.citation.as_str())).collect();
+        (steps, deadline.due_date.as_str())
+    }
+
+    /// Rule 12(a)(2)–(3): the United States, its agencies, officers and employees answer
+    /// "a complaint, counterclaim, or crossclaim" in 60 days. The counterclaim or
+    /// crossclaim is a pleading served under Rule 5(b), so 6(d)'s days are added after
+    /// service by mail, as they are to Rule 12(a)(1)(B)'s 21 days beside it; the answer
+    /// to a complaint (Rule 4 service) gets none.
+    #[test]
+    fn a_us_party_answers_a_counterclaim_or_crossclaim_in_60_days() {
+        let rules = edny();
+        const US: &str = "frcp-12-a-2-3-answer-counterclaim-crossclaim-united-states";
+        let period = rules.periods.iter().find(|p| p.period_key == US).unwrap();
+        assert_eq!((period.amount, period.runs_from_service), (60, true));
+        assert_eq!(period.citation, "Fed. R. Civ. P. 12(a)(2)–(3)");
+        for words in [
+            "sued only in an official capacity must serve an answer to a complaint, counterclaim, or crossclaim \
+             within 60 days after service on the United States attorney.",
+            "must serve an answer to a complaint, counterclaim, or crossclaim within 60 days after service on the \
+             officer or employee or service on the United States attorney, whichever is later.",
+        ] {
+            assert!(period.source_text.contains(words), "{}", period.source_text);
+        }
+
+        // Served by mail on Wednesday 4 March 2026: the 60th day is Sunday 3 May, so the
+        // period would expire on Monday 4 May; 3 days are added after that.
+        let mailed = answer(&rules, "service_of_pleading", "2026-03-04", "mail");
+        let (steps, due) = trail(&mailed, US);
+        assert_eq!(due, "2026-05-07");
+        assert_eq!(
+            steps,
+            [
+                (StepKind::Period, None, "Fed. R. Civ. P. 12(a)(2)–(3)"),
+                (StepKind::ExcludeEventDay, Some("2026-03-04"), "Fed. R. Civ. P. 6(a)(1)(A)"),
+                (StepKind::Count, Some("2026-05-03"), "Fed. R. Civ. P. 6(a)(1)(B)"),
+                (StepKind::Skip, Some("2026-05-03"), "Fed. R. Civ. P. 6(a)(1)(C)"),
+                (StepKind::AddServiceDays, Some("2026-05-07"), "Fed. R. Civ. P. 6(d)"),
+                (StepKind::LastDay, Some("2026-05-07"), "Fed. R. Civ. P. 6(a)(4)"),
+            ]
+        );
+        // Everyone else's 21 days are still given (25 March, 3 days to Saturday 28 March,
+        // so Monday 30 March), and say where the 60 days are.
+        const EVERYONE: &str = "frcp-12-a-1-b-answer-counterclaim-crossclaim";
+        let (_, due) = trail(&mailed, EVERYONE);
+        assert_eq!(due, "2026-03-30");
+        let first = &mailed.deadlines.iter().find(|d| d.period_key == EVERYONE).unwrap().trail[0];
+        assert!(first.explanation.ends_with("have 60 days (Rule 12(a)(2)–(3))."), "{}", first.explanation);
+        let first = &mailed.deadlines.iter().find(|d| d.period_key == US).unwrap().trail[0];
+        assert_eq!(first.explanation, format!("60 days after service of the pleading: {}", period.summary));
+
+        // Served electronically: no 6(d) days.
+        let electronic = answer(&rules, "service_of_pleading", "2026-03-04", "electronic");
+        let (steps, due) = trail(&electronic, US);
+        assert_eq!(due, "2026-05-04");
+        assert_eq!(steps[4], (StepKind::NoServiceDays, None, "Fed. R. Civ. P. 6(d)"));
+
+        // The answer to a complaint: 60 days from Rule 4 service, never 6(d)'s days.
+        let summons = answer(&rules, "service_of_summons", "2026-03-04", "mail");
+        let (steps, due) = trail(&summons, "frcp-12-a-2-3-answer-united-states");
+        assert_eq!(due, "2026-05-04");
+        assert!(steps.iter().all(|(step, ..)| *step != StepKind::AddServiceDays), "{steps:?}");
+    }
+}
