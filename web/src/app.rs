@@ -12,8 +12,8 @@ use crate::choices::{self, Choice};
 use crate::deadlines::DeadlinesPanel;
 use crate::document::{self, DocumentModule, DropZone, LoadState};
 use crate::form::{
-    FilingForm, FlagGroup, RoleMismatch, WordCountUse, asks_how_paper_was_made, changed_fields, coverage_in_words,
-    field_id, label, needs_in_words, path_label, plain_problem, value_label, word_count_note, word_count_use,
+    FilingForm, FlagGroup, WordCountUse, asks_how_paper_was_made, changed_fields, coverage_in_words, field_id, label,
+    needs_in_words, path_label, plain_problem, value_label, word_count_note, word_count_use,
 };
 use crate::pdf;
 use crate::practices::{PracticesPanel, layer_note};
@@ -394,15 +394,15 @@ fn App() -> impl IntoView {
     });
     // Read before the page has settled only when it decides whether there is a result:
     // the page count given, the word count not.
-    let word_use = Memo::new(move |_| {
+    let word_use = move || {
         let decides = form.with(|f| f.word_count.trim().is_empty() && !f.page_count.trim().is_empty());
         if settled.get() || decides { word_use_now.get() } else { WordCountUse::Read }
-    });
-    let word_note = Memo::new(move |_| word_count_note(word_use.get(), &judge.get()));
-    let role_mismatch = Memo::new(move |_| if settled.get() { form.with(FilingForm::role_mismatch) } else { None });
+    };
+    let word_note = Memo::new(move |_| word_count_note(word_use(), &judge.get()));
+    let mismatched = Memo::new(move |_| settled.get() && form.with(|f| f.role_mismatch().is_some()));
     let request = Memo::new(move |_| {
         // A word count given is sent as given, whatever the rules read.
-        let words = if form.with(|f| f.word_count.trim().is_empty()) { word_use.get() } else { WordCountUse::Read };
+        let words = if form.with(|f| f.word_count.trim().is_empty()) { word_use() } else { WordCountUse::Read };
         form.with(|f| serde_json::to_string(&f.to_request_given(words)).expect("JSON values serialize"))
     });
     let outcome = Memo::new(move |_| {
@@ -554,7 +554,7 @@ fn App() -> impl IntoView {
             <section class="panel" id="filing" aria-labelledby="filing-heading">
                 <h2 id="filing-heading">"The filing"</h2>
                 <PdfDrop form district judge pdf_hold courts />
-                <FilingFields form problems touched asks_by_hand word_note role_mismatch />
+                <FilingFields form problems touched asks_by_hand word_note mismatched />
             </section>
 
             <section class="panel results" id="results" aria-labelledby="results-heading"
@@ -1009,26 +1009,24 @@ fn FilingFields(
     touched: RwSignal<BTreeSet<String>>,
     asks_by_hand: Memo<bool>,
     word_note: Memo<Option<String>>,
-    role_mismatch: Memo<Option<RoleMismatch>>,
+    mismatched: Memo<bool>,
 ) -> impl IntoView {
     // Asked of a pro se filer, where the court's rules turn on it for anyone, and while
     // it is ticked (never hidden while it counts).
     let by_hand_shown = move || form.with(|f| f.is_pro_se || f.handwritten_or_typewritten) || asks_by_hand.get();
-    // The document and the role describe each other's note while they disagree.
-    let noted = Memo::new(move |_| role_mismatch.with(Option::is_some).then_some(ROLE_NOTE));
     view! {
         <form class="filing" on:submit=|ev| ev.prevent_default()>
             <fieldset>
                 <legend>"The paper"</legend>
                 <div class="row">
                     <Select form problems touched path="document_scope" label="Document" choices=DocumentScope::NAMES optional=false
-                        get=|f| f.document_scope.clone() set=|f, v| f.document_scope = v note=noted />
+                        get=|f| f.document_scope.clone() set=|f, v| f.document_scope = v noted=mismatched />
                     <Select form problems touched path="motion_type" label="Motion" choices=MotionType::NAMES optional=true
                         get=|f| f.motion_type.clone() set=|f, v| f.motion_type = v />
                     <Select form problems touched path="filing_role" label="Filing role" choices=FilingRole::NAMES optional=false
-                        get=|f| f.filing_role.clone() set=|f, v| f.filing_role = v note=noted />
+                        get=|f| f.filing_role.clone() set=|f, v| f.filing_role = v noted=mismatched />
                 </div>
-                <RoleNote form role_mismatch />
+                <RoleNote form mismatched />
                 <div class="row">
                     <Number form problems touched path="document.page_count" label="Page count" hint="Body pages only: without the cover, tables, certificates and signature pages"
                         get=|f| f.page_count.clone() set=|f, v| f.page_count = v />
@@ -1065,9 +1063,10 @@ const ROLE_NOTE: &str = "role-note";
 /// its own (a reply memorandum as the moving party), with a button that makes the role
 /// the paper's. A status region, present while empty, so the note is heard when it comes.
 #[component]
-fn RoleNote(form: RwSignal<FilingForm>, role_mismatch: Memo<Option<RoleMismatch>>) -> impl IntoView {
+fn RoleNote(form: RwSignal<FilingForm>, mismatched: Memo<bool>) -> impl IntoView {
+    let mismatch = move || form.with(FilingForm::role_mismatch);
     let fix = move |_| {
-        let Some(mismatch) = role_mismatch.get_untracked() else { return };
+        let Some(mismatch) = form.with_untracked(FilingForm::role_mismatch) else { return };
         form.update(|f| f.filing_role = mismatch.expected.as_str().into());
         // The button goes with the note: focus moves to the field it changed.
         if let Some(select) =
@@ -1080,11 +1079,11 @@ fn RoleNote(form: RwSignal<FilingForm>, role_mismatch: Memo<Option<RoleMismatch>
     };
     view! {
         <div role="status">
-            <Show when=move || role_mismatch.with(Option::is_some)>
+            <Show when=move || mismatched.get()>
                 <div id=ROLE_NOTE class="role-note">
-                    <p>{move || role_mismatch.get().map(|m| m.in_words())}</p>
+                    <p>{move || mismatch().map(|m| m.in_words())}</p>
                     <button id="role-fix" type="button" on:click=fix>
-                        {move || role_mismatch.get().map(|m| m.fix_label())}
+                        {move || mismatch().map(|m| m.fix_label())}
                     </button>
                     <p class="hint">"Or, if the document is what is wrong, choose the right one above."</p>
                 </div>
@@ -1118,16 +1117,16 @@ fn Select(
     optional: bool,
     get: fn(&FilingForm) -> String,
     set: fn(&mut FilingForm, String),
-    /// The id of a note about the field, while there is one.
+    /// While true, the field is described by the note on the paper's role (`RoleNote`).
     #[prop(optional)]
-    note: Option<Memo<Option<&'static str>>>,
+    noted: Option<Memo<bool>>,
 ) -> impl IntoView {
     let id = field_id(path);
     let problem_id = format!("{id}-problem");
     let message = problem_for(problems, path);
     let described_by = move || {
-        let ids: Vec<&str> =
-            [message().map(|_| problem_id.as_str()), note.and_then(|note| note.get())].into_iter().flatten().collect();
+        let role_note = noted.is_some_and(|noted| noted.get()).then_some(ROLE_NOTE);
+        let ids: Vec<&str> = [message().map(|_| problem_id.as_str()), role_note].into_iter().flatten().collect();
         (!ids.is_empty()).then(|| ids.join(" "))
     };
     view! {
