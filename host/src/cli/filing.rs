@@ -234,7 +234,19 @@ pub(super) async fn local_service(
     // One row is enough to know the database was seeded (reading every court to count
     // them cost a one-shot command 5 ms).
     let seeded = sqlx::query("SELECT 1 FROM courts LIMIT 1").fetch_optional(db.pool()).await?.is_some();
-    if !seeded {
+    // Seeded from another state of the data pack (a `git pull`, an edited profile): seed
+    // again, or the command would answer from the rules it replaced. Without a data pack
+    // where it is looked for, the database is used as it is.
+    let stale = seeded
+        && courts.is_file()
+        && seed::seeded_fingerprint(&db).await? != Some(seed::fingerprint(&storage.data_dir)?);
+    if stale {
+        out::message(format_args!(
+            "seed: the data pack at {} has changed since this database was seeded from it; seeding again",
+            storage.data_dir.display()
+        ));
+    }
+    if !seeded || stale {
         seed::seed(&db, sandbox, &storage.data_dir, &mut |line| out::message(format_args!("seed: {line}")))
             .await
             .map_err(|error| if courts.is_file() { error } else { error.context(no_data_pack(storage)) })?;

@@ -97,6 +97,9 @@ pub async fn seed(
     data_dir: &Path,
     progress: &mut dyn FnMut(String),
 ) -> anyhow::Result<SeedReport> {
+    // Taken before the files are read: one changed while they are read makes the next
+    // command seed again rather than trust what it saw half-way.
+    let fingerprint = fingerprint(data_dir)?;
     let pack = DataPack::read(sandbox, data_dir, progress).await?;
     let courts = &pack.courts;
 
@@ -187,6 +190,59 @@ pub async fn seed(
     if report.changed() {
         bump_version(&mut tx, Watched::Catalogue).await?;
     }
+    sqlx::query(
+        "INSERT INTO seeded_data_pack (id, fingerprint) VALUES (1, $1) \
+         ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint",
+    )
+    .bind(&fingerprint)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(report)
+}
+
+/// The fingerprint of the data pack the database was last seeded from, if any.
+pub async fn seeded_fingerprint(db: &Db) -> anyhow::Result<Option<String>> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT fingerprint FROM seeded_data_pack WHERE id = 1").fetch_optional(db.pool()).await?;
+    Ok(row.map(|(fingerprint,)| fingerprint))
+}
+
+/// A fingerprint of the data folder: the SHA-256 of every file's path (relative to
+/// the folder, in order), length and modification time. Reading metadata rather than
+/// contents keeps it under a millisecond for a one-shot command; an edit, a copied
+/// file or a `git pull` changes a length or a time. (A file rewritten with the same
+/// length and its old time set back is not seen: `courtrules seed` reads everything.)
+pub fn fingerprint(data_dir: &Path) -> anyhow::Result<String> {
+    use sha2::{Digest, Sha256};
+    let mut files = Vec::new();
+    let mut folders = vec![data_dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let entries = std::fs::read_dir(&folder)
+            .map_err(|error| anyhow::anyhow!("could not read the data folder {}: {error}", folder.display()))?;
+        for entry in entries {
+            let entry = entry?;
+            let metadata = std::fs::metadata(entry.path())?;
+            if metadata.is_dir() {
+                folders.push(entry.path());
+            } else {
+                let relative = entry.path().strip_prefix(data_dir).unwrap_or(&entry.path()).to_path_buf();
+                let modified = metadata
+                    .modified()
+                    .ok()
+                    .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |since| since.as_nanos());
+                files.push((relative, metadata.len(), modified));
+            }
+        }
+    }
+    files.sort();
+    let mut hash = Sha256::new();
+    for (path, length, modified) in &files {
+        hash.update(path.to_string_lossy().as_bytes());
+        hash.update([0]);
+        hash.update(length.to_le_bytes());
+        hash.update(modified.to_le_bytes());
+    }
+    Ok(format!("{:x}", hash.finalize()))
 }
