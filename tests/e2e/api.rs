@@ -281,6 +281,13 @@ fn judge_not_in_district_is_404(api: &Api) {
     assert!(body["suggestion"].as_str().unwrap().contains("judge_slug=court"), "{body}");
     let reply = api.server.get("/api/v1/rules?district_id=edny&judge_slug=judge-nobody", Some(&api.all));
     general_error(&reply, 404);
+    // A judge named by the last words of their slug is named back.
+    for given in ["brodie", "k-brodie"] {
+        let reply = api.server.check(&api.all, &with("/judge_slug", json!(given)));
+        let body = general_error(&reply, 404);
+        let message = body["error"].as_str().unwrap();
+        assert!(message.ends_with("; did you mean `margo-k-brodie`?"), "{body}");
+    }
 }
 
 fn live_court_without_a_profile_is_422(api: &Api) {

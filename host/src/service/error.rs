@@ -62,7 +62,7 @@ pub fn docs_url(anchor: &str) -> String {
     format!("{base}/docs/errors#{anchor}")
 }
 
-/// The words that end a message about a district id meant as `meant`.
+/// The words that end a message about a district id or judge slug meant as `meant`.
 pub fn district_hint(meant: &str) -> String {
     format!("; did you mean `{meant}`?")
 }
@@ -78,8 +78,13 @@ pub enum Error {
     UnknownDistrict { district_id: String, did_you_mean: Option<String> },
     #[error("district `{}` is not included in this API key's plan", .0.court.district_id)]
     DistrictNotAccessible(Box<AccessDenied>),
-    #[error("judge `{judge_slug}` is not on the roster of district `{district_id}`")]
-    JudgeNotFound { district_id: String, judge_slug: String },
+    /// `did_you_mean`: the one judge of the roster the slug names by the last words of
+    /// their slug (`brodie` for `margo-k-brodie`).
+    #[error(
+        "judge `{judge_slug}` is not on the roster of district `{district_id}`{}",
+        did_you_mean.as_deref().map(district_hint).unwrap_or_default()
+    )]
+    JudgeNotFound { district_id: String, judge_slug: String, did_you_mean: Option<String> },
     #[error("no source document with id `{0}`")]
     DocumentNotFound(String),
     /// A draft or standing-order layer the caller's organisation does not have (whether
@@ -186,7 +191,9 @@ impl Error {
     pub fn from_engine(error: EngineError) -> Error {
         match error {
             EngineError::InvalidRequest { details } => Error::invalid(details),
-            EngineError::JudgeNotFound { district_id, judge_slug } => Error::JudgeNotFound { district_id, judge_slug },
+            EngineError::JudgeNotFound { district_id, judge_slug } => {
+                Error::JudgeNotFound { district_id, judge_slug, did_you_mean: None }
+            }
             other => Error::Internal(anyhow::anyhow!("engine: {}", crate::sandbox::describe(&other))),
         }
     }

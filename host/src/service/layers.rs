@@ -113,7 +113,11 @@ fn route<'c>(
         )]));
     }
     let Some(in_profile) = profile.profile.judges.iter().find(|judge| judge.slug == judge_slug) else {
-        return Err(Error::JudgeNotFound { district_id: district_id.to_owned(), judge_slug: judge_slug.to_owned() });
+        return Err(Error::JudgeNotFound {
+            district_id: district_id.to_owned(),
+            judge_slug: judge_slug.to_owned(),
+            did_you_mean: None,
+        });
     };
     let in_profile = Some(in_profile);
     let profile_url =

@@ -83,7 +83,25 @@ pub fn judge<'c>(catalogue: &'c Catalogue, court: &Court, judge_slug: &str) -> R
     }
     match roster.iter().find(|judge| judge.slug == judge_slug) {
         Some(judge) => Ok(Some(judge)),
-        None => Err(Error::JudgeNotFound { district_id: court.district_id.clone(), judge_slug: judge_slug.to_owned() }),
+        None => Err(Error::JudgeNotFound {
+            district_id: court.district_id.clone(),
+            judge_slug: judge_slug.to_owned(),
+            did_you_mean: judge_meant(roster.iter().map(|judge| judge.slug.as_str()), judge_slug),
+        }),
+    }
+}
+
+/// The one slug of `roster` that `given` names by its last words (`brodie`, `k-brodie`
+/// for `margo-k-brodie`); `None` when none or several do.
+fn judge_meant<'r>(roster: impl Iterator<Item = &'r str>, given: &str) -> Option<String> {
+    if given.is_empty() {
+        return None;
+    }
+    let tail = format!("-{given}");
+    let mut matches = roster.filter(|slug| slug.ends_with(&tail));
+    match (matches.next(), matches.next()) {
+        (Some(slug), None) => Some(slug.to_owned()),
+        _ => None,
     }
 }
 
@@ -153,5 +171,24 @@ impl Miss {
             Miss::Error(error) => error,
             Miss::Unroutable => Error::Internal(anyhow::anyhow!("the engine accepted a request it cannot route")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::judge_meant;
+
+    #[test]
+    fn a_judge_named_by_the_last_words_of_their_slug_is_suggested_when_only_one_fits() {
+        let roster = ["margo-k-brodie", "brian-m-cogan", "frederic-block", "nina-gershon", "john-doe", "jane-doe"];
+        let meant = |given| judge_meant(roster.into_iter(), given);
+        assert_eq!(meant("brodie").as_deref(), Some("margo-k-brodie"));
+        assert_eq!(meant("k-brodie").as_deref(), Some("margo-k-brodie"));
+        assert_eq!(meant("block").as_deref(), Some("frederic-block"));
+        // Two judges named Doe, none named Smith, and no guessing from a fragment.
+        assert_eq!(meant("doe"), None);
+        assert_eq!(meant("smith"), None);
+        assert_eq!(meant("rodie"), None);
+        assert_eq!(meant(""), None);
     }
 }
