@@ -50,21 +50,24 @@ impl EngineArgs {
         self.limits_warning(|why| tracing::warn!("{why}"))
     }
 
-    /// The limits, an unusable cache folder said once with `warn` (see `cache_problem`).
+    /// The limits, an unusable cache folder (or none, when no folder is named and there
+    /// is no home to keep one in) said once with `warn` (see `cache_problem`).
     fn limits_warning(&self, warn: impl FnOnce(String)) -> Limits {
         let module_cache = self.module_cache();
         static CHECKED: std::sync::Once = std::sync::Once::new();
-        if let Some(dir) = &module_cache {
-            CHECKED.call_once(|| {
+        let every_run = "so the engine is compiled on every run (a second or more each time); name a folder you \
+                         can write with --engine-cache-dir (or COURTRULES_ENGINE_CACHE_DIR), or '' to turn the \
+                         cache off";
+        match &module_cache {
+            Ok(Some(dir)) => CHECKED.call_once(|| {
                 if let Some(why) = cache_problem(dir) {
-                    warn(format!(
-                        "the compiled-engine cache folder {} {why}, so the engine is compiled on every run (a \
-                         second or more each time); name a folder you can write with --engine-cache-dir (or \
-                         COURTRULES_ENGINE_CACHE_DIR), or '' to turn the cache off",
-                        dir.display()
-                    ))
+                    warn(format!("the compiled-engine cache folder {} {why}, {every_run}", dir.display()))
                 }
-            });
+            }),
+            Ok(None) => {}
+            Err(why) => {
+                CHECKED.call_once(|| warn(format!("there is no compiled-engine cache folder: {why}, {every_run}")))
+            }
         }
         Limits {
             memory_bytes: self.engine_memory_mib * 1024 * 1024,
@@ -72,18 +75,18 @@ impl EngineArgs {
             instances: self.engine_instances,
             recycle_bytes: self.engine_recycle_mib * 1024 * 1024,
             pre_initialize: true,
-            module_cache,
+            module_cache: module_cache.ok().flatten(),
             ..Limits::default()
         }
     }
 
     /// The compiled-module cache folder: the one given, none if given empty, else the
-    /// user's cache folder.
-    fn module_cache(&self) -> Option<PathBuf> {
+    /// user's cache folder; if there is none (no home), why.
+    fn module_cache(&self) -> Result<Option<PathBuf>, &'static str> {
         match &self.engine_cache_dir {
-            Some(dir) if dir.is_empty() => None,
-            Some(dir) => Some(PathBuf::from(dir)),
-            None => sandbox::default_module_cache(),
+            Some(dir) if dir.is_empty() => Ok(None),
+            Some(dir) => Ok(Some(PathBuf::from(dir))),
+            None => sandbox::default_module_cache().map(Some),
         }
     }
 

@@ -1,23 +1,32 @@
 //! Compiled engine modules kept on disk between processes.
 //!
 //! Cranelift needs over a second of both cores of a small machine to compile the engine's
-//! module; a module compiled earlier loads in a millisecond (the file is mapped, not read).
-//! So every compiled module is written to a cache folder as `engine-<key>.cwasm` (a
-//! server's pre-initialized modules, `snapshot.rs`, as `engine-primed-<key>.cwasm`), where
-//! the key is the SHA-256 of the wasm bytes and of wasmtime's compatibility hash (its
-//! version, the CPU features Cranelift detected, the engine's settings): a file is only
-//! ever offered to an engine that could have written it. That is also why the cache
-//! lives on the machine that runs the module rather than in the build (docs/decisions.md).
+//! module; a module compiled earlier loads in a few milliseconds (the file is read once
+//! for its checksum, then mapped). So every compiled module is written to a cache folder
+//! as `engine-<key>.cwasm` (a server's pre-initialized modules, `snapshot.rs`, as
+//! `engine-primed-<key>.cwasm`), where the key is the SHA-256 of the file layout, the wasm
+//! bytes and wasmtime's compatibility hash (its version, the CPU features Cranelift
+//! detected, the engine's settings): a file is only ever offered to an engine that could
+//! have written it. That is also why the cache lives on the machine that runs the module
+//! rather than in the build (docs/decisions.md).
 //!
 //! Loading compiled code is `unsafe`: wasmtime runs the file's machine code as it is.
 //! So the folder must be the user's own: it is created 0700, files 0600, and a folder
 //! that others may write to, or that another user owns, is not used; nor is a file
 //! there that another user owns or others may write to (it is compiled again and
 //! replaced, the folder being the user's). A file is written whole under a temporary name
-//! and renamed into place, so no process sees half a file. A file that does not load
-//! (corrupt, written by another wasmtime) is compiled again and replaced. Not being able
+//! and renamed into place, so no process sees half a file, and it ends with the length
+//! and CRC-32 of the module's bytes, checked before it is loaded: a file damaged on disk
+//! or by hand (even in the middle, at the same length, where wasmtime's own checks see a
+//! well-formed file) is not run. A file that fails that check or does not load (written
+//! by another wasmtime) is compiled again and replaced, with a warning. Not being able
 //! to read or write the cache (a read-only home) is never an error: the module is
 //! compiled as if there were no cache.
+//!
+//! Processes starting together: one that finds no usable file takes the module's lock
+//! (`engine-<key>.lock`, an advisory lock) and compiles; the others wait for it (at most
+//! `LOCK_WAIT`, then they compile too) and load the file it wrote, so eight commands
+//! started at once on an empty cache compile the module once, not eight times.
 //!
 //! Stale files: each time a file is written, other `engine-*.cwasm` files not used for
 //! `MAX_AGE`, and all but the most recently used few of the same kind (`Kind::keep`),
@@ -26,6 +35,7 @@
 //! command needs. A process still running a removed file keeps its mapping.
 
 use sha2::{Digest, Sha256};
+use std::ffi::OsString;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,6 +47,24 @@ const PRIMED_PREFIX: &str = "engine-primed-";
 const SUFFIX: &str = ".cwasm";
 /// Written files not yet renamed end in this (after the process id and a counter).
 const TEMPORARY: &str = ".tmp";
+/// A module's lock file (`lock`): `engine-<key>.lock`.
+const LOCK: &str = ".lock";
+/// How long a process with no usable file waits for another compiling the same module
+/// before compiling it too: a compile takes 1–2 s of both cores of a small machine, a
+/// few times that on a busy one; a process that holds the lock longer is stuck.
+const LOCK_WAIT: Duration = Duration::from_secs(30);
+/// How often a waiting process tries the lock again (std's lock cannot wait with a bound).
+const LOCK_POLL: Duration = Duration::from_millis(20);
+
+/// What follows the module's bytes in a file: their length (u64) and CRC-32 (u32), little
+/// endian, then `TRAILER_MAGIC`. Checked before the file is loaded (`verify`), because
+/// wasmtime runs the machine code it finds: a file damaged in the middle (same length,
+/// still a well-formed ELF) crashed every command with an illegal instruction.
+const TRAILER_LEN: u64 = 16;
+const TRAILER_MAGIC: [u8; 4] = *b"crc1";
+/// Fed into the file name's key, so that files of another layout (before the trailer)
+/// are never offered to this code; they are pruned as any unused file.
+const LAYOUT: &[u8] = b"courtrules cwasm + crc32 trailer 1";
 
 /// What a module is, for its file name and how many of its kind are kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,44 +106,24 @@ const MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 const TEMPORARY_AGE: Duration = Duration::from_secs(60 * 60);
 
 /// The engine's module for `wasm`: from `cache` if a file there loads, else compiled
-/// (and then written there). No `cache`: always compiled.
+/// (and then written there). No `cache`: always compiled. A process that finds no usable
+/// file while another is compiling the same module waits for that one (`lock`).
 pub fn load(engine: &Engine, wasm: &[u8], kind: Kind, cache: Option<&Path>) -> anyhow::Result<Module> {
     let Some(dir) = cache.filter(|dir| usable(dir)) else { return compile(engine, wasm) };
     let path = dir.join(format!("{}{}{SUFFIX}", kind.prefix(), key(engine, wasm)));
-    match File::open(&path) {
-        Ok(file) => match file.metadata().map_err(|error| error.to_string()).and_then(|metadata| own(&metadata)) {
-            // Checked on the file opened (not on the name, which could be swapped between).
-            Err(why) => tracing::warn!(
-                path = %path.display(),
-                "not loading the compiled engine module, compiling it again: the file {why}"
-            ),
-            Ok(()) => {
-                let started = Instant::now();
-                // Marks the file used, for pruning; if the folder is read-only it stays as it was.
-                let _ = file.set_modified(SystemTime::now());
-                // SAFETY: the file is the user's own, in the user's own folder, and no one
-                // else may write either (`usable`, `own`); it was written whole by `store`
-                // from `Module::serialize` of this same engine configuration (the key holds
-                // wasmtime's compatibility hash), and is only ever replaced by a rename,
-                // never changed in place, so the mapping stays as loaded.
-                match unsafe { Module::deserialize_open_file(engine, file) } {
-                    Ok(module) => {
-                        let elapsed_us = started.elapsed().as_micros() as u64;
-                        tracing::debug!(path = %path.display(), elapsed_us, "compiled engine module loaded");
-                        return Ok(module);
-                    }
-                    Err(error) => tracing::warn!(
-                        path = %path.display(),
-                        error = %format!("{error:#}"),
-                        "the compiled engine module did not load; compiling it again"
-                    ),
-                }
-            }
-        },
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            tracing::debug!(path = %path.display(), "no compiled engine module yet; compiling it");
+    let seen = match open_cached(engine, &path) {
+        Cached::Loaded(module) => return Ok(module),
+        Cached::Not(seen) => seen,
+    };
+    // Compiled under the module's lock, so processes starting together with no usable
+    // file compile it once: the others wait, then load what it wrote.
+    let lock = lock(&path);
+    if identity(&path) != seen {
+        // Written (or replaced) since it was looked at: by the process waited for, or
+        // by one that finished between the look and the lock.
+        if let Cached::Loaded(module) = open_cached(engine, &path) {
+            return Ok(module);
         }
-        Err(error) => tracing::debug!(path = %path.display(), %error, "compiled engine module unreadable; compiling"),
     }
     let module = compile(engine, wasm)?;
     match store(&module, dir, &path) {
@@ -124,7 +132,192 @@ pub fn load(engine: &Engine, wasm: &[u8], kind: Kind, cache: Option<&Path>) -> a
             tracing::debug!(dir = %dir.display(), error = %format!("{error:#}"), "compiled engine module not cached")
         }
     }
+    if let Some(lock) = lock {
+        // Removed while still held: a process waiting on it then finds the file just
+        // written; one that comes later finds the file and needs no lock.
+        let _ = std::fs::remove_file(lock_path(&path));
+        drop(lock);
+    }
     Ok(module)
+}
+
+/// What the cache holds for a module: loaded, or not (then what was there when looked
+/// at, to see later whether another process has written it since).
+enum Cached {
+    Loaded(Module),
+    Not(Option<Identity>),
+}
+
+/// A file's length and time of change: a file renamed into place has other ones.
+type Identity = (u64, Option<SystemTime>);
+
+fn identity(path: &Path) -> Option<Identity> {
+    std::fs::metadata(path).ok().map(|metadata| (metadata.len(), metadata.modified().ok()))
+}
+
+/// Loads the module in `path` if it is there, the user's own and whole (`verify`); else
+/// says why not (a warning when a file is there but not loaded) and what was there.
+fn open_cached(engine: &Engine, path: &Path) -> Cached {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            tracing::debug!(path = %path.display(), "no compiled engine module yet; compiling it");
+            return Cached::Not(None);
+        }
+        Err(error) => {
+            tracing::debug!(path = %path.display(), %error, "compiled engine module unreadable; compiling");
+            return Cached::Not(identity(path));
+        }
+    };
+    let metadata = match file.metadata() {
+        Ok(metadata) => metadata,
+        Err(error) => {
+            tracing::debug!(path = %path.display(), %error, "compiled engine module unreadable; compiling");
+            return Cached::Not(identity(path));
+        }
+    };
+    let seen = Some((metadata.len(), metadata.modified().ok()));
+    let started = Instant::now();
+    // Checked on the file opened (not on the name, which could be swapped between).
+    if let Err(why) = own(&metadata).and_then(|()| verify(&file, metadata.len())) {
+        tracing::warn!(path = %path.display(), "not loading the compiled engine module, compiling it again: the file {why}");
+        return Cached::Not(seen);
+    }
+    let verified_us = started.elapsed().as_micros() as u64;
+    // SAFETY: the file is the user's own, in the user's own folder, and no one else may
+    // write either (`usable`, `own`); it holds, unchanged (`verify`: its length and CRC-32
+    // as written), what `store` wrote from `Module::serialize` of this same engine
+    // configuration (the key holds wasmtime's compatibility hash); and it is only ever
+    // replaced by a rename, never changed in place, so the mapping stays as verified.
+    // (The checksum trailer after the module is outside the ELF image wasmtime reads.)
+    let marker = file.try_clone().ok();
+    match unsafe { Module::deserialize_open_file(engine, file) } {
+        Ok(module) => {
+            // Marks the file used, for pruning; if the folder is read-only it stays as it was.
+            if let Some(marker) = marker {
+                let _ = marker.set_modified(SystemTime::now());
+            }
+            let elapsed_us = started.elapsed().as_micros() as u64;
+            tracing::debug!(path = %path.display(), verified_us, elapsed_us, "compiled engine module loaded");
+            Cached::Loaded(module)
+        }
+        Err(error) => {
+            tracing::warn!(
+                path = %path.display(),
+                error = %format!("{error:#}"),
+                "the compiled engine module did not load; compiling it again"
+            );
+            Cached::Not(seen)
+        }
+    }
+}
+
+/// Whether an opened cache file holds, unchanged, what `store` wrote: the module's
+/// bytes, then `TRAILER_LEN` bytes of their length and CRC-32. Reads the whole file
+/// (about 5 MB; CRC-32 with the CPU's carry-less multiply: a few milliseconds).
+fn verify(mut file: &File, len: u64) -> Result<(), String> {
+    use std::io::Read;
+    let Some(payload) = len.checked_sub(TRAILER_LEN) else {
+        return Err(format!("is too short to be a compiled module ({len} bytes)"));
+    };
+    let mut hasher = crc32fast::Hasher::new();
+    let mut buffer = vec![0; 256 * 1024];
+    let mut module = Read::take(&mut file, payload);
+    let mut read = 0;
+    loop {
+        match module.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(count) => {
+                hasher.update(&buffer[..count]);
+                read += count as u64;
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(format!("cannot be read ({error})")),
+        }
+    }
+    let mut trailer = [0; TRAILER_LEN as usize];
+    if read != payload || file.read_exact(&mut trailer).is_err() {
+        return Err("changed while it was read".to_owned());
+    }
+    if trailer[12..] != TRAILER_MAGIC {
+        return Err("does not end as the cache writes its files (no checksum)".to_owned());
+    }
+    let written = u64::from_le_bytes(trailer[..8].try_into().expect("8 bytes"));
+    if written != payload {
+        return Err(format!("is not as long as when it was written ({payload} bytes of module, {written} written)"));
+    }
+    let sum = u32::from_le_bytes(trailer[8..12].try_into().expect("4 bytes"));
+    let found = hasher.finalize();
+    if sum != found {
+        return Err(format!("is damaged: its checksum does not match (CRC-32 {found:08x}, {sum:08x} written)"));
+    }
+    Ok(())
+}
+
+/// What follows a module's bytes in its file, for `verify`.
+fn trailer(module: &[u8]) -> [u8; TRAILER_LEN as usize] {
+    let mut trailer = [0; TRAILER_LEN as usize];
+    trailer[..8].copy_from_slice(&(module.len() as u64).to_le_bytes());
+    trailer[8..12].copy_from_slice(&crc32fast::hash(module).to_le_bytes());
+    trailer[12..].copy_from_slice(&TRAILER_MAGIC);
+    trailer
+}
+
+fn lock_path(path: &Path) -> PathBuf {
+    path.with_extension(&LOCK[1..])
+}
+
+/// Takes the lock of the module written to `path` (an advisory lock on
+/// `engine-<key>.lock`), waiting at most `LOCK_WAIT` for a process that holds it, which is
+/// compiling that module. None when it cannot be taken (no lock file can be made there, a
+/// file system without locks, or the wait ran out): the module is then compiled without.
+/// Released when the file is closed, by the process's end too.
+fn lock(path: &Path) -> Option<File> {
+    let lock_path = lock_path(path);
+    let mut options = File::options();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = match options.open(&lock_path) {
+        Ok(file) => file,
+        Err(error) => {
+            tracing::debug!(path = %lock_path.display(), %error, "no lock for the compiled engine module");
+            return None;
+        }
+    };
+    let started = Instant::now();
+    let mut said = false;
+    loop {
+        match file.try_lock() {
+            Ok(()) => {
+                // For pruning: a lock file is old when no process has taken it for a while.
+                let _ = file.set_modified(SystemTime::now());
+                if said {
+                    let waited_ms = started.elapsed().as_millis() as u64;
+                    tracing::debug!(path = %lock_path.display(), waited_ms, "compiled engine module's lock taken");
+                }
+                return Some(file);
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {}
+            Err(std::fs::TryLockError::Error(error)) => {
+                tracing::debug!(path = %lock_path.display(), %error, "no lock for the compiled engine module");
+                return None;
+            }
+        }
+        if started.elapsed() >= LOCK_WAIT {
+            tracing::warn!(
+                path = %lock_path.display(),
+                waited_s = LOCK_WAIT.as_secs(),
+                "another process has been compiling the engine module for too long; compiling it here too"
+            );
+            return None;
+        }
+        if !said {
+            tracing::debug!(path = %lock_path.display(), "another process is compiling the engine module; waiting for it");
+            said = true;
+        }
+        std::thread::sleep(LOCK_POLL);
+    }
 }
 
 fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
@@ -196,9 +389,11 @@ pub fn create_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
-/// The file name's key: SHA-256 of the wasm bytes and of wasmtime's compatibility hash.
+/// The file name's key: SHA-256 of the file layout (`LAYOUT`), the wasm bytes and
+/// wasmtime's compatibility hash.
 fn key(engine: &Engine, wasm: &[u8]) -> String {
     let mut digest = Sha256::new();
+    digest.update(LAYOUT);
     digest.update((wasm.len() as u64).to_le_bytes());
     digest.update(wasm);
     let mut hasher = DigestHasher(digest);
@@ -229,30 +424,32 @@ fn store(module: &Module, dir: &Path, path: &Path) -> anyhow::Result<()> {
     let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("engine");
     let temporary =
         dir.join(format!("{name}.{}.{}{TEMPORARY}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
-    let written = write_new(&temporary, &bytes).and_then(|()| std::fs::rename(&temporary, path));
+    let written = write_new(&temporary, &[&bytes, &trailer(&bytes)]).and_then(|()| std::fs::rename(&temporary, path));
     if let Err(error) = written {
         let _ = std::fs::remove_file(&temporary);
         return Err(error.into());
     }
-    tracing::debug!(path = %path.display(), bytes = bytes.len(), "compiled engine module cached");
+    tracing::debug!(path = %path.display(), bytes = bytes.len() as u64 + TRAILER_LEN, "compiled engine module cached");
     Ok(())
 }
 
-fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+fn write_new(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     let mut file = options.open(path)?;
-    file.write_all(bytes)?;
+    for bytes in parts {
+        file.write_all(bytes)?;
+    }
     // Whole on disk before the rename makes it visible (a crash must not leave a
     // truncated file under the real name).
     file.sync_all()
 }
 
 /// Removes other compiled modules not used for `MAX_AGE`, those of `kind` beyond the
-/// most recently used few, and temporary files left behind. Best effort.
+/// most recently used few, and temporary and lock files left behind. Best effort.
 fn prune(dir: &Path, keep: &Path, kind: Kind) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let now = SystemTime::now();
@@ -264,7 +461,9 @@ fn prune(dir: &Path, keep: &Path, kind: Kind) {
         let Some(name) = name.to_str().filter(|name| name.starts_with(PREFIX)) else { continue };
         let Ok(modified) = entry.metadata().and_then(|metadata| metadata.modified()) else { continue };
         let path = entry.path();
-        if name.ends_with(TEMPORARY) {
+        if name.ends_with(TEMPORARY) || name.ends_with(LOCK) {
+            // A lock file is removed by the process that wrote its module; one left
+            // behind was a process's that stopped compiling (killed, or it could not write).
             if age(modified) > TEMPORARY_AGE {
                 remove.push(path);
             }
@@ -287,13 +486,19 @@ fn prune(dir: &Path, keep: &Path, kind: Kind) {
     }
 }
 
-/// The default cache folder: `$XDG_CACHE_HOME/courtrules`, else `$HOME/.cache/courtrules`
-/// (None when neither is set to an absolute path).
-pub fn default_dir() -> Option<PathBuf> {
-    let absolute = |name: &str| std::env::var_os(name).map(PathBuf::from).filter(|path| path.is_absolute());
-    absolute("XDG_CACHE_HOME")
-        .or_else(|| absolute("HOME").map(|home| home.join(".cache")))
-        .map(|dir| dir.join("courtrules"))
+/// The default cache folder: `$XDG_CACHE_HOME/courtrules`, else `$HOME/.cache/courtrules`;
+/// when neither is set to an absolute path, why there is none (for a warning).
+pub fn default_dir() -> Result<PathBuf, &'static str> {
+    default_dir_in(std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME"))
+}
+
+fn default_dir_in(xdg_cache_home: Option<OsString>, home: Option<OsString>) -> Result<PathBuf, &'static str> {
+    let absolute = |value: Option<OsString>| value.map(PathBuf::from).filter(|path| path.is_absolute());
+    match (absolute(xdg_cache_home), absolute(home)) {
+        (Some(cache), _) => Ok(cache.join("courtrules")),
+        (None, Some(home)) => Ok(home.join(".cache/courtrules")),
+        (None, None) => Err("neither XDG_CACHE_HOME nor HOME is set to an absolute path"),
+    }
 }
 
 #[cfg(test)]
@@ -304,6 +509,41 @@ mod tests {
     const EMPTY: &[u8] = b"\0asm\x01\0\0\0";
     /// A module with one empty function type.
     const ONE_TYPE: &[u8] = b"\0asm\x01\0\0\0\x01\x04\x01\x60\0\0";
+
+    /// A module whose function `answer` returns 42.
+    const ANSWER: &[u8] = b"\0asm\x01\0\0\0\x01\x05\x01\x60\0\x01\x7f\x03\x02\x01\0\x07\x0a\x01\x06answer\0\0\x0a\x06\x01\x04\0\x41\x2a\x0b";
+
+    fn answer(engine: &Engine, module: &Module) -> i32 {
+        let mut store = wasmtime::Store::new(engine, ());
+        let instance = wasmtime::Instance::new(&mut store, module, &[]).unwrap();
+        instance.get_typed_func::<(), i32>(&mut store, "answer").unwrap().call(&mut store, ()).unwrap()
+    }
+
+    /// What `run` logged (this thread's events), as text.
+    fn logged<T>(run: impl FnOnce() -> T) -> (T, String) {
+        use std::sync::{Arc, Mutex};
+        #[derive(Clone, Default)]
+        struct Buffer(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Buffer {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::DEBUG)
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        let result = tracing::subscriber::with_default(subscriber, run);
+        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        (result, text)
+    }
 
     fn files(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> =
@@ -358,6 +598,112 @@ mod tests {
         assert_eq!(files(&cache), written, "no temporary file is left");
     }
 
+    /// The report that found this: 10 KB overwritten in the middle of the file (same
+    /// length) made every command die of an illegal instruction until the file was removed.
+    #[test]
+    fn a_file_damaged_in_the_middle_is_compiled_again_not_run() {
+        let engine = Engine::default();
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        let module = load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap();
+        assert_eq!(answer(&engine, &module), 42);
+        let path = cache.join(&files(&cache)[0]);
+        let written = std::fs::read(&path).unwrap();
+        let (payload, end) = written.split_at(written.len() - TRAILER_LEN as usize);
+        assert_eq!(end, trailer(payload), "the file ends with the module's length and CRC-32");
+        // SAFETY: the file was just written by `load`, in a folder of this test's own.
+        unsafe { Module::deserialize_file(&engine, &path) }.expect("wasmtime reads the file, trailer and all");
+
+        // Bytes flipped mid-file, the length kept: the file still parses as an ELF.
+        let mut damaged = written.clone();
+        let middle = damaged.len() / 2;
+        for byte in &mut damaged[middle - 8..middle + 8] {
+            *byte = !*byte;
+        }
+        std::fs::write(&path, &damaged).unwrap();
+        let (module, logs) = logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap());
+        assert_eq!(answer(&engine, &module), 42);
+        assert!(logs.contains("WARN") && logs.contains("the file is damaged: its checksum does not match"), "{logs}");
+        assert!(logs.contains("engine module compiled"), "{logs}");
+        assert_eq!(std::fs::read(&path).unwrap().len(), written.len(), "replaced by a whole file");
+        assert_ne!(std::fs::read(&path).unwrap(), damaged);
+        assert_eq!(files(&cache), [path.file_name().unwrap().to_str().unwrap()], "no lock or temporary file left");
+
+        // The replacement is loaded, quietly. Damage to the trailer itself (the length,
+        // the checksum, the end mark) is refused the same way.
+        let (module, logs) = logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap());
+        assert_eq!(answer(&engine, &module), 42);
+        assert!(!logs.contains("WARN") && !logs.contains("engine module compiled"), "{logs}");
+        for at in [1, 6, 10, 15] {
+            let mut bytes = std::fs::read(&path).unwrap();
+            let index = bytes.len() - TRAILER_LEN as usize + at;
+            bytes[index] ^= 0x10;
+            std::fs::write(&path, &bytes).unwrap();
+            let (module, logs) = logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap());
+            assert_eq!(answer(&engine, &module), 42);
+            assert!(logs.contains("not loading the compiled engine module, compiling it again"), "byte {at}: {logs}");
+        }
+        // Cut short, and a file of the layout before the checksum (the module alone).
+        std::fs::write(&path, &written[..written.len() / 2]).unwrap();
+        let (_, logs) = logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap());
+        assert!(logs.contains("not loading the compiled engine module"), "{logs}");
+        std::fs::write(&path, payload).unwrap();
+        let (_, logs) = logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap());
+        assert!(logs.contains("(no checksum)"), "{logs}");
+        assert_eq!(std::fs::read(&path).unwrap().len(), written.len());
+    }
+
+    /// A process that finds no file while another holds the module's lock waits, then
+    /// loads the file that one wrote rather than compiling it too.
+    #[test]
+    fn a_process_waits_for_the_one_compiling() {
+        let engine = Engine::default();
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        create_dir(&cache).unwrap();
+        let path = cache.join(format!("{PREFIX}{}{SUFFIX}", key(&engine, ANSWER)));
+        let held = lock(&path).expect("the lock is free");
+        let waiter = {
+            let (engine, cache) = (engine.clone(), cache.clone());
+            std::thread::spawn(move || logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap()))
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!waiter.is_finished(), "the second process waits while the lock is held");
+        assert!(!path.exists());
+        // The first process writes its module, removes the lock file and lets go.
+        store(&compile(&engine, ANSWER).unwrap(), &cache, &path).unwrap();
+        let stored = identity(&path);
+        std::fs::remove_file(lock_path(&path)).unwrap();
+        drop(held);
+        let (module, logs) = waiter.join().unwrap();
+        assert_eq!(answer(&engine, &module), 42);
+        assert!(logs.contains("waiting for it") && !logs.contains("engine module compiled"), "{logs}");
+        assert_eq!(identity(&path).map(|(len, _)| len), stored.map(|(len, _)| len));
+        assert_eq!(files(&cache), [path.file_name().unwrap().to_str().unwrap()]);
+
+        // A lock file left by a process that died is no obstacle: its lock went with it.
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(lock_path(&path), b"").unwrap();
+        let (_, logs) = logged(|| load(&engine, ANSWER, Kind::Plain, Some(&cache)).unwrap());
+        assert!(!logs.contains("waiting for it") && logs.contains("engine module compiled"), "{logs}");
+        assert_eq!(files(&cache), [path.file_name().unwrap().to_str().unwrap()]);
+    }
+
+    #[test]
+    fn the_default_folder_needs_an_absolute_cache_home_or_home() {
+        let value = |text: &str| Some(OsString::from(text));
+        assert_eq!(default_dir_in(value("/x/cache"), value("/home/me")).unwrap(), Path::new("/x/cache/courtrules"));
+        assert_eq!(default_dir_in(None, value("/home/me")).unwrap(), Path::new("/home/me/.cache/courtrules"));
+        assert_eq!(
+            default_dir_in(value("relative"), value("/home/me")).unwrap(),
+            Path::new("/home/me/.cache/courtrules")
+        );
+        // No home: no folder, and why, for the warning the commands print (cli/args.rs).
+        for (xdg, home) in [(None, None), (value("relative"), None), (None, value("")), (value(""), value("home"))] {
+            assert_eq!(default_dir_in(xdg, home), Err("neither XDG_CACHE_HOME nor HOME is set to an absolute path"));
+        }
+    }
+
     #[test]
     fn stale_and_excess_modules_are_pruned() {
         let dir = tempfile::tempdir().unwrap();
@@ -371,6 +717,8 @@ mod tests {
         touch("engine-primed-old.cwasm", old);
         touch("engine-old.cwasm.1.0.tmp", old);
         touch("engine-recent.cwasm.1.1.tmp", SystemTime::now());
+        touch("engine-old.lock", old);
+        touch("engine-primed-recent.lock", SystemTime::now());
         touch("unrelated.cwasm", old);
         let recent = |index: usize| SystemTime::now() - Duration::from_secs(index as u64 * 60);
         for index in 0..10 {
@@ -382,14 +730,18 @@ mod tests {
         let mut expected: Vec<String> =
             (0..Kind::Plain.keep() - 1).map(|index| format!("engine-{index:02}.cwasm")).collect();
         expected.extend((0..10).map(|index| format!("engine-primed-{index:02}.cwasm")));
-        expected.extend(["engine-new.cwasm", "engine-recent.cwasm.1.1.tmp", "unrelated.cwasm"].map(String::from));
+        expected.extend(
+            ["engine-new.cwasm", "engine-recent.cwasm.1.1.tmp", "engine-primed-recent.lock", "unrelated.cwasm"]
+                .map(String::from),
+        );
         expected.sort();
         assert_eq!(files(dir.path()), expected, "the other kind is only pruned by age");
 
         touch("engine-primed-new.cwasm", SystemTime::now());
         prune(dir.path(), &dir.path().join("engine-primed-new.cwasm"), Kind::Primed);
         // engine-new.cwasm is old: it was spared only while it was the file just written.
-        expected.retain(|name| !name.starts_with("engine-primed-") && name != "engine-new.cwasm");
+        expected
+            .retain(|name| (!name.starts_with("engine-primed-") || name.ends_with(LOCK)) && name != "engine-new.cwasm");
         expected.extend((0..Kind::Primed.keep() - 1).map(|index| format!("engine-primed-{index:02}.cwasm")));
         expected.push("engine-primed-new.cwasm".into());
         expected.sort();
