@@ -43,6 +43,22 @@ pub struct Db {
     shown: std::sync::Arc<str>,
 }
 
+/// Why an SQLite file could not be read, in the user's terms: SQLite says "unable to
+/// open database file" or "attempt to write a readonly database" for a file or folder
+/// that cannot be written (it writes its journal beside the file), which is not a
+/// question of what the file is.
+fn open_failure(sqlite_error: &str, file_exists: bool) -> &'static str {
+    let read_only = sqlite_error.contains("readonly") || sqlite_error.contains("read-only");
+    if read_only || (file_exists && sqlite_error.contains("unable to open")) {
+        "it cannot be written here (the file or its folder is read-only), and the commands write to it \
+         (migrations, seeding, rate limits): give a writable file with --database-url"
+    } else if sqlite_error.contains("unable to open") {
+        "the file cannot be created (does its folder exist, and may it be written?)"
+    } else {
+        "is it an SQLite database?"
+    }
+}
+
 /// Held while a process migrates or seeds an SQLite database (see `Db::setup_lock`);
 /// released when dropped.
 pub struct SetupLock(#[allow(dead_code)] Option<std::fs::File>);
@@ -103,10 +119,10 @@ impl Db {
             let mut probe = sqlx::AnyConnection::connect(&url)
                 .await
                 .with_context(|| format!("could not open the database {url}"))?;
-            probe
-                .execute("SELECT count(*) FROM sqlite_master")
-                .await
-                .with_context(|| format!("could not open the database {url}: is it an SQLite database?"))?;
+            if let Err(error) = probe.execute("SELECT count(*) FROM sqlite_master").await {
+                let why = open_failure(&error.to_string(), Path::new(file).exists());
+                return Err(anyhow::Error::new(error).context(format!("could not open the database {url}: {why}")));
+            }
             // A new file is switched to WAL once, by one process: the switch needs an
             // exclusive lock that SQLite does not wait for, so processes opening a new
             // database together (`courtrules check` run in parallel) would otherwise fail
@@ -513,6 +529,23 @@ fn sqlite_url(rest: &str) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SQLite's words for a file on a read-only disk (a shared, mounted database, as a
+    /// user met it) are not "is it an SQLite database?".
+    #[test]
+    fn a_database_that_cannot_be_written_is_said_to_be_read_only() {
+        let read_only =
+            open_failure("error returned from database: (code: 8) attempt to write a readonly database", true);
+        assert!(read_only.starts_with("it cannot be written here") && read_only.contains("--database-url"));
+        assert_eq!(
+            open_failure("error returned from database: (code: 14) unable to open database file", true),
+            read_only
+        );
+        assert!(
+            open_failure("(code: 14) unable to open database file", false).starts_with("the file cannot be created")
+        );
+        assert_eq!(open_failure("(code: 26) file is not a database", true), "is it an SQLite database?");
+    }
 
     #[test]
     fn the_password_is_redacted() {
