@@ -1529,6 +1529,16 @@ fn errors_name_the_file_they_are_about(cli: &Cli) {
 /// file where a parent folder should be), or none at all (no home), makes every command
 /// compile the engine, which takes seconds: the command says so once, on standard error,
 /// naming the folder and why (or why there is none), and answers as ever.
+/// A check that answered (exit 0) and said one thing of the compiled-engine cache: that
+/// line, and all it wrote to standard error.
+fn the_cache_warning(output: &Output) -> (String, String) {
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(output));
+    let errors = stderr(output);
+    let warnings: Vec<&str> = errors.lines().filter(|line| line.contains("compiled-engine cache")).collect();
+    assert_eq!(warnings.len(), 1, "said once: {errors}");
+    (warnings[0].to_owned(), errors)
+}
+
 fn an_unusable_engine_cache_is_said_once(cli: &Cli) {
     let scratch = tempfile::tempdir().unwrap();
     let file = scratch.path().join("cache-is-a-file");
@@ -1545,13 +1555,10 @@ fn an_unusable_engine_cache_is_said_once(cli: &Cli) {
             .args(["check", request.to_str().unwrap()])
             .output()
             .unwrap();
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        let errors = stderr(&output);
-        let warnings: Vec<&str> = errors.lines().filter(|line| line.contains("compiled-engine cache")).collect();
-        assert_eq!(warnings.len(), 1, "said once: {errors}");
+        let (warning, errors) = the_cache_warning(&output);
         let said = format!("warning: the compiled-engine cache folder {} {why}", dir.display());
-        assert!(warnings[0].starts_with(&said), "{said}: {errors}");
-        assert!(warnings[0].contains("--engine-cache-dir"), "{errors}");
+        assert!(warning.starts_with(&said), "{said}: {errors}");
+        assert!(warning.contains("--engine-cache-dir"), "{errors}");
     }
     // No folder named and no home to keep one in (HOME and XDG_CACHE_HOME unset, as under
     // some service managers): said too, with how to name one.
@@ -1565,18 +1572,15 @@ fn an_unusable_engine_cache_is_said_once(cli: &Cli) {
         .args(["check", request.to_str().unwrap()])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let errors = stderr(&output);
-    let warnings: Vec<&str> = errors.lines().filter(|line| line.contains("compiled-engine cache")).collect();
-    assert_eq!(warnings.len(), 1, "said once: {errors}");
+    let (warning, errors) = the_cache_warning(&output);
     assert!(
-        warnings[0].starts_with(
+        warning.starts_with(
             "warning: there is no compiled-engine cache folder: neither XDG_CACHE_HOME nor HOME is set to an \
              absolute path, so the engine is compiled on every run"
         ),
         "{errors}"
     );
-    assert!(warnings[0].contains("--engine-cache-dir") && warnings[0].contains("COURTRULES_ENGINE_CACHE_DIR"));
+    assert!(warning.contains("--engine-cache-dir") && warning.contains("COURTRULES_ENGINE_CACHE_DIR"));
     // A usable folder, or none: nothing said.
     let output = cli.server.workspace.cli(&["check", request.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
