@@ -422,6 +422,8 @@ fn a_changed_data_pack_is_seeded_again(cli: &Cli) {
     std::fs::write(&profile, original).unwrap();
     assert_eq!((code, body["summary"]["status"].as_str()), (1, Some("NON_COMPLIANT")), "{said}");
     assert!(said.contains("has changed since this database was seeded from it; seeding again"), "{said}");
+    // One line of it, not each step of the seed.
+    assert_eq!(said.lines().filter(|line| line.contains("seed:")).count(), 1, "{said}");
 
     // Put back: seeded again once, then not at all.
     let (code, _, output) = check(cli, &request);
@@ -865,6 +867,9 @@ fn commands_started_together_on_a_new_database(_cli: &Cli) {
             assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
             let body: Value = serde_json::from_slice(&output.stdout).unwrap();
             assert_eq!(body["summary"]["status"], "COMPLIANT");
+            // A seed is one line on standard error, not each of its steps.
+            let seeding = stderr(&output).lines().filter(|line| line.starts_with("seed:")).count();
+            assert!(seeding <= 1, "{}", stderr(&output));
         }
     }
 }

@@ -240,14 +240,18 @@ pub(super) async fn local_service(
     let stale = seeded
         && courts.is_file()
         && seed::seeded_fingerprint(&db).await? != Some(seed::fingerprint(&storage.data_dir)?);
-    if stale {
-        out::message(format_args!(
-            "seed: the data pack at {} has changed since this database was seeded from it; seeding again",
-            storage.data_dir.display()
-        ));
-    }
     if !seeded || stale {
-        seed::seed(&db, sandbox, &storage.data_dir, &mut |line| out::message(format_args!("seed: {line}")))
+        // One line, not each of the seed's steps (some thirty): these commands run in
+        // scripts and hooks; `courtrules seed` shows the steps.
+        let dir = storage.data_dir.display();
+        if stale {
+            out::message(format_args!(
+                "seed: the data pack at {dir} has changed since this database was seeded from it; seeding again"
+            ));
+        } else {
+            out::message(format_args!("seed: the database is empty; seeding it from the data pack at {dir}"));
+        }
+        seed::seed(&db, sandbox, &storage.data_dir, &mut |_| {})
             .await
             .map_err(|error| if courts.is_file() { error } else { error.context(no_data_pack(storage)) })?;
     }
