@@ -46,6 +46,7 @@ const TESTS: &[Test<Cli>] = &[
     ("only_a_first_start_prints_a_key", only_a_first_start_prints_a_key),
     ("enforcement_import_checks_copies_and_seeds", enforcement_import_checks_copies_and_seeds),
     ("deadlines_prints_the_same_bytes_as_the_server", deadlines_prints_the_same_bytes_as_the_server),
+    ("judges_prints_the_same_bytes_as_the_server", judges_prints_the_same_bytes_as_the_server),
     ("ingest_refuses_an_empty_document_and_an_empty_layer", ingest_refuses_an_empty_document_and_an_empty_layer),
     ("output_nobody_reads_ends_the_command_quietly", output_nobody_reads_ends_the_command_quietly),
     ("output_to_a_full_disk_is_an_error_that_says_so", output_to_a_full_disk_is_an_error_that_says_so),
@@ -623,6 +624,23 @@ fn ingest_refuses_an_empty_document_and_an_empty_layer(cli: &Cli) {
 
 /// `deadlines`: the server's bytes, from a request file or from flags; iCalendar with
 /// `--ics`; an invalid request exits 2 with the 400 body naming the field.
+/// The slugs `--judge` takes, found without a server; an unknown court is the API's 404
+/// body, with its suggestion.
+fn judges_prints_the_same_bytes_as_the_server(cli: &Cli) {
+    let output = cli.server.workspace.cli(&["judges", "--district", "edny"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let over_http = cli.server.get("/api/v1/judges?district_id=edny", Some(cli.server.key()));
+    assert_eq!(over_http.status, 200, "{}", over_http.text);
+    assert_eq!(stdout(&output).trim_end(), over_http.text);
+    let answer: Value = serde_json::from_str(&over_http.text).unwrap();
+    assert!(answer["judges"].as_array().unwrap().iter().any(|judge| judge["slug"] == "margo-k-brodie"), "{answer}");
+
+    let output = cli.server.workspace.cli(&["judges", "--district", "nyed"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let body: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(body["error"].as_str().unwrap().contains("did you mean `edny`?"), "{body}");
+}
+
 fn deadlines_prints_the_same_bytes_as_the_server(cli: &Cli) {
     let request = json!({"district_id": "sdny", "trigger": "entry_of_judgment", "trigger_date": "2021-11-12",
                          "service_method": "mail"});

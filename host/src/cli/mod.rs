@@ -9,6 +9,7 @@ mod enforcement;
 mod filing;
 mod ingest;
 mod input;
+mod judges;
 mod keys;
 mod mcp;
 mod uploads;
@@ -93,6 +94,15 @@ enum Command {
     /// and data as the server: its JSON answer, or --ics for iCalendar. Exit 0, or 2
     /// with the error body.
     Deadlines(deadlines::DeadlinesCommand),
+    /// A court's judges offline (`--judge` takes their slugs): the same JSON as GET
+    /// /api/v1/judges. Exit 0, or 2 with the error body.
+    Judges {
+        /// The court, e.g. `edny`.
+        #[arg(long)]
+        district: String,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
     /// Classify FILE.pdf offline, with the same engine and text recognition as the
     /// server; prints the classification. With --check (and --district, --judge,
     /// --role), completes its check request with the filer's facts and prints the check:
@@ -154,7 +164,11 @@ pub fn main() -> ExitCode {
     };
     let is_check = matches!(
         cli.command,
-        Command::Check { .. } | Command::Classify(_) | Command::Deadlines(_) | Command::Ingest(_)
+        Command::Check { .. }
+            | Command::Classify(_)
+            | Command::Deadlines(_)
+            | Command::Ingest(_)
+            | Command::Judges { .. }
     );
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
@@ -187,8 +201,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let storage = cli.storage;
     // The commands that act as the API point their error bodies' `docs_url` at the
     // server named as `serve` and `mcp` take it (`mcp` also from its flag).
-    if matches!(cli.command, Command::Check { .. } | Command::Classify(_) | Command::Deadlines(_) | Command::Ingest(_))
-        && let Some(public_url) = std::env::var("COURTRULES_PUBLIC_URL").ok().filter(|url| !url.trim().is_empty())
+    if matches!(
+        cli.command,
+        Command::Check { .. }
+            | Command::Classify(_)
+            | Command::Deadlines(_)
+            | Command::Ingest(_)
+            | Command::Judges { .. }
+    ) && let Some(public_url) = std::env::var("COURTRULES_PUBLIC_URL").ok().filter(|url| !url.trim().is_empty())
     {
         crate::service::error::set_public_url(&public_url);
     }
@@ -220,6 +240,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let ics = command.ics;
             filing::answered(deadlines::run(&storage, command).await, ics)
         }
+        Command::Judges { district, engine } => filing::answered(judges::run(&storage, &district, engine).await, false),
         Command::Mcp(args) => mcp::run(&storage, args).await,
         Command::Enforcement { command } => enforcement::run(&storage.database_url, &storage.data_dir, command).await,
         Command::Uploads { command, uploads } => {
