@@ -129,6 +129,21 @@ enum Command {
     },
 }
 
+impl Command {
+    /// The one-shot commands that answer as the API does: an error body on standard
+    /// output for every failure, exit 2, and `docs_url` at COURTRULES_PUBLIC_URL.
+    fn acts_as_the_api(&self) -> bool {
+        matches!(
+            self,
+            Command::Check { .. }
+                | Command::Classify(_)
+                | Command::Deadlines(_)
+                | Command::Ingest(_)
+                | Command::Judges { .. }
+        )
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Command::Classify(command) = &cli.command {
@@ -162,14 +177,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let is_check = matches!(
-        cli.command,
-        Command::Check { .. }
-            | Command::Classify(_)
-            | Command::Deadlines(_)
-            | Command::Ingest(_)
-            | Command::Judges { .. }
-    );
+    let is_check = cli.command.acts_as_the_api();
     match runtime.block_on(run(cli)) {
         Ok(code) => code,
         Err(error) => {
@@ -201,14 +209,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let storage = cli.storage;
     // The commands that act as the API point their error bodies' `docs_url` at the
     // server named as `serve` and `mcp` take it (`mcp` also from its flag).
-    if matches!(
-        cli.command,
-        Command::Check { .. }
-            | Command::Classify(_)
-            | Command::Deadlines(_)
-            | Command::Ingest(_)
-            | Command::Judges { .. }
-    ) && let Some(public_url) = std::env::var("COURTRULES_PUBLIC_URL").ok().filter(|url| !url.trim().is_empty())
+    if cli.command.acts_as_the_api()
+        && let Some(public_url) = std::env::var("COURTRULES_PUBLIC_URL").ok().filter(|url| !url.trim().is_empty())
     {
         crate::service::error::set_public_url(&public_url);
     }
