@@ -63,7 +63,7 @@ pub fn docs_url(anchor: &str) -> String {
 }
 
 /// The words that end a message about a district id or judge slug meant as `meant`.
-pub fn district_hint(meant: &str) -> String {
+pub fn meant_hint(meant: &str) -> String {
     format!("; did you mean `{meant}`?")
 }
 
@@ -74,7 +74,7 @@ pub enum Error {
     Validation { error: String, details: Vec<FieldError> },
     /// `did_you_mean`: the court an alias names, or the one id matching but for case or
     /// the order of its letters; the message ends by naming it.
-    #[error("unknown district `{district_id}`{}", did_you_mean.as_deref().map(district_hint).unwrap_or_default())]
+    #[error("unknown district `{district_id}`{}", did_you_mean.as_deref().map(meant_hint).unwrap_or_default())]
     UnknownDistrict { district_id: String, did_you_mean: Option<String> },
     #[error("district `{}` is not included in this API key's plan", .0.court.district_id)]
     DistrictNotAccessible(Box<AccessDenied>),
@@ -82,7 +82,7 @@ pub enum Error {
     /// their slug (`brodie` for `margo-k-brodie`).
     #[error(
         "judge `{judge_slug}` is not on the roster of district `{district_id}`{}",
-        did_you_mean.as_deref().map(district_hint).unwrap_or_default()
+        did_you_mean.as_deref().map(meant_hint).unwrap_or_default()
     )]
     JudgeNotFound { district_id: String, judge_slug: String, did_you_mean: Option<String> },
     #[error("no source document with id `{0}`")]

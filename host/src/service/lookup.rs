@@ -66,9 +66,15 @@ fn reordered(catalogue: &Catalogue, district_id: &str) -> Option<String> {
         return None;
     }
     let wanted = letters(district_id);
-    let mut matches = catalogue.courts().filter(|court| letters(&court.district_id) == wanted);
-    match (matches.next(), matches.next()) {
-        (Some(court), None) => Some(court.district_id.clone()),
+    only_one(catalogue.courts().filter(|court| letters(&court.district_id) == wanted))
+        .map(|court| court.district_id.clone())
+}
+
+/// The one item, if there is exactly one: a guess at what was meant is offered only when
+/// nothing else fits as well.
+fn only_one<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
+    match (items.next(), items.next()) {
+        (Some(item), None) => Some(item),
         _ => None,
     }
 }
@@ -98,11 +104,7 @@ fn judge_meant<'r>(roster: impl Iterator<Item = &'r str>, given: &str) -> Option
         return None;
     }
     let tail = format!("-{given}");
-    let mut matches = roster.filter(|slug| slug.ends_with(&tail));
-    match (matches.next(), matches.next()) {
-        (Some(slug), None) => Some(slug.to_owned()),
-        _ => None,
-    }
+    only_one(roster.filter(|slug| slug.ends_with(&tail))).map(str::to_owned)
 }
 
 /// The court's compliance profile (`NoProfile` if it has none).
@@ -162,7 +164,7 @@ impl Miss {
         if !details.is_empty() {
             if let Miss::Error(Error::UnknownDistrict { did_you_mean: Some(meant), .. }) = &self {
                 for detail in details.iter_mut().filter(|detail| detail.path == "district_id") {
-                    detail.message.push_str(&super::error::district_hint(meant));
+                    detail.message.push_str(&super::error::meant_hint(meant));
                 }
             }
             return Error::invalid(details);
