@@ -158,19 +158,12 @@ fn identity(path: &Path) -> Option<Identity> {
 /// Loads the module in `path` if it is there, the user's own and whole (`verify`); else
 /// says why not (a warning when a file is there but not loaded) and what was there.
 fn open_cached(engine: &Engine, path: &Path) -> Cached {
-    let file = match File::open(path) {
-        Ok(file) => file,
+    let (file, metadata) = match File::open(path).and_then(|file| file.metadata().map(|metadata| (file, metadata))) {
+        Ok(opened) => opened,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             tracing::debug!(path = %path.display(), "no compiled engine module yet; compiling it");
             return Cached::Not(None);
         }
-        Err(error) => {
-            tracing::debug!(path = %path.display(), %error, "compiled engine module unreadable; compiling");
-            return Cached::Not(identity(path));
-        }
-    };
-    let metadata = match file.metadata() {
-        Ok(metadata) => metadata,
         Err(error) => {
             tracing::debug!(path = %path.display(), %error, "compiled engine module unreadable; compiling");
             return Cached::Not(identity(path));

@@ -221,12 +221,12 @@ pub fn fingerprint(data_dir: &Path) -> anyhow::Result<String> {
         let entries = std::fs::read_dir(&folder)
             .map_err(|error| anyhow::anyhow!("could not read the data folder {}: {error}", folder.display()))?;
         for entry in entries {
-            let entry = entry?;
-            let metadata = std::fs::metadata(entry.path())?;
+            let path = entry?.path();
+            let metadata = std::fs::metadata(&path)?;
             if metadata.is_dir() {
-                folders.push(entry.path());
+                folders.push(path);
             } else {
-                let relative = entry.path().strip_prefix(data_dir).unwrap_or(&entry.path()).to_path_buf();
+                let relative = path.strip_prefix(data_dir).unwrap_or(&path).to_path_buf();
                 let modified = metadata
                     .modified()
                     .ok()
